@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Koa, { type Context, type Next } from 'koa';
+import helmet from 'koa-helmet';
+import session from 'koa-session';
+import serve from 'koa-static';
+import type { Redis } from 'ioredis';
+import { ROOT_DIR, config, sessionSecret, type Config } from './config';
+import { errorHandler } from './middleware/errors';
+import { requestContext } from './middleware/requestContext';
+import { sameOriginMutations } from './middleware/security';
+import { createApiRouter } from './routes';
+import { createLoginLimiter, type LoginLimiter } from './services/loginLimiter';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
+import { configureZod } from '../shared/schemas/common';
+
+export type Services = {
+  redis: Redis;
+  loginLimiter: LoginLimiter;
+  /** Extra health facts (relay lag, worker heartbeat) added by the live parts. */
+  healthChecks: Array<() => Promise<Record<string, unknown>>>;
+};
+
+declare module 'koa' {
+  interface BaseContext {
+    services: Services;
+  }
+}
+
+export const CLIENT_DIR = path.join(ROOT_DIR, 'dist', 'client');
+
+/** Builds the Koa application without listening (tests use app.callback()). */
+export function createApp(options: { redis: Redis; config?: Config }) {
+  const cfg = options.config ?? config;
+  configureZod('es');
+
+  const app = new Koa({ proxy: cfg.trustProxy, keys: [sessionSecret(cfg)] });
+  app.context.services = {
+    redis: options.redis,
+    loginLimiter: createLoginLimiter(options.redis, cfg.redisPrefix),
+    healthChecks: [],
+  };
+
+  const sessions = session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      renew: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cfg.isProduction,
+      store: sessionStore,
+    },
+    app,
+  );
+  const api = createApiRouter();
+
+  app.use(requestContext);
+  app.use(errorHandler);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Uploaded PDFs and images are shown inline from blob: URLs.
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'frame-src': ["'self'", 'blob:'],
+          'object-src': ["'self'", 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'upgrade-insecure-requests': cfg.isProduction ? [] : null,
+        },
+      },
+      strictTransportSecurity: cfg.isProduction,
+    }),
+  );
+  app.use(sameOriginMutations(cfg.appOrigin));
+  app.use(onlyUnder('/api', sessions));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(onlyUnder('/api', async (ctx) => {
+    // Unknown /api paths answer JSON, never the client's HTML.
+    ctx.status = 404;
+    ctx.body = { error: 'not_found', message: 'Ruta de API desconocida' };
+  }));
+  app.use(clientFiles());
+  return app;
+}
+
+function onlyUnder(prefix: string, middleware: (ctx: Context, next: Next) => Promise<unknown>) {
+  return (ctx: Context, next: Next) =>
+    ctx.path === prefix || ctx.path.startsWith(`${prefix}/`) ? middleware(ctx, next) : next();
+}
+
+/** The built client: hashed assets cached for a year, index.html for every other path. */
+function clientFiles() {
+  const assets = serve(CLIENT_DIR, {
+    index: false,
+    setHeaders: (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  return async (ctx: Context, next: Next) => {
+    await assets(ctx, next);
+    if (ctx.body != null || ctx.status !== 404 || !['GET', 'HEAD'].includes(ctx.method)) return;
+    const indexFile = path.join(CLIENT_DIR, 'index.html');
+    if (!fs.existsSync(indexFile)) {
+      ctx.status = 503;
+      ctx.body = 'El cliente no está compilado: ejecute `npm run build` (o `npm start`).';
+      return;
+    }
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = fs.createReadStream(indexFile);
+  };
+}

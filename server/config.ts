@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Port of the embedded PostgreSQL started when DATABASE_URL is unset.
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  // Prefix of every Redis key, queue and channel: several deployments may share one Redis.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]+$/)
+    .default('vecindad'),
+  SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default(path.join(ROOT_DIR, '.data')),
+  // Public origin (https://app.example.com) when the app runs behind a proxy.
+  APP_ORIGIN: z.url().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads the environment; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.SESSION_SECRET) {
+    throw new Error('Configuración inválida:\n  SESSION_SECRET: requerido cuando NODE_ENV=production');
+  }
+  return {
+    env: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    embeddedPgPort: values.EMBEDDED_PG_PORT,
+    redisUrl: values.REDIS_URL,
+    redisPrefix: values.REDIS_PREFIX,
+    sessionSecret: values.SESSION_SECRET,
+    logLevel: values.LOG_LEVEL,
+    dataDir: values.DATA_DIR,
+    appOrigin: values.APP_ORIGIN,
+    trustProxy: values.TRUST_PROXY,
+  };
+}
+
+export const config = loadConfig();
+
+/** The session secret: from the environment, or generated once and kept under the data dir. */
+export function sessionSecret(cfg: Config = config): string {
+  if (cfg.sessionSecret) return cfg.sessionSecret;
+  const file = path.join(cfg.dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(cfg.dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

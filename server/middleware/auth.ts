@@ -1,0 +1,29 @@
+import type { Context, Next } from 'koa';
+import { AppError, unauthorized } from '../errors';
+import type { User } from '../models';
+
+declare module 'koa' {
+  interface DefaultState {
+    user?: User;
+  }
+}
+
+// While a temporary password is in force, only these calls are allowed.
+const ALLOWED_WITH_TEMPORARY_PASSWORD = new Set(['GET /api/user', 'PUT /api/user/password', 'POST /api/logout']);
+
+/** The signed-in user (loaded with the session, see session/store.ts), or 401. */
+export async function requireUser(ctx: Context, next: Next) {
+  const user = ctx.state.user;
+  if (!user || !ctx.session?.userId) throw unauthorized();
+  if (user.mustChangePassword && !ALLOWED_WITH_TEMPORARY_PASSWORD.has(`${ctx.method} ${ctx.path}`)) {
+    throw new AppError(403, 'password_change_required', 'Debe cambiar su contraseña temporal antes de continuar');
+  }
+  await next();
+}
+
+/** The signed-in user of a route behind requireUser. */
+export function currentUser(ctx: Context): User {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  return user;
+}

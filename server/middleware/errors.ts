@@ -1,0 +1,68 @@
+import type { Context, Next } from 'koa';
+import { AppError, conflict, badRequest, notFound, payloadTooLarge, serviceUnavailable } from '../errors';
+
+type PgError = Error & { code?: string; constraint?: string; table?: string };
+
+// PostgreSQL error classes that mean the database is unreachable or shutting down.
+const UNAVAILABLE_PG = /^(08|57P0|53)/;
+const UNAVAILABLE_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+/** Maps anything thrown below to the one error shape; never a 500 for bad input. */
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const err = error as PgError & { status?: number; type?: string; expose?: boolean; name?: string };
+  if (err?.name === 'KnexTimeoutError' || (err?.code && (UNAVAILABLE_PG.test(err.code) || UNAVAILABLE_NODE.has(err.code)))) {
+    return serviceUnavailable();
+  }
+  if (err?.message?.includes("Stream isn't writeable") || err?.message?.includes('Connection is closed')) {
+    return serviceUnavailable();
+  }
+  switch (err?.code) {
+    case '23505':
+      return conflict('Ya existe un registro con esos datos', 'duplicate');
+    case '23503':
+      return err.message.includes('update or delete')
+        ? conflict('No se puede eliminar: hay datos que dependen de este registro', 'in_use')
+        : badRequest('Hace referencia a un registro que no existe', 'invalid_reference');
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return badRequest('Datos inválidos', 'invalid_data');
+    case '23P01':
+      return conflict('Se superpone con otro registro existente', 'overlap');
+  }
+  if (err?.name === 'NotFoundError') return notFound();
+  if (err?.status === 413 || err?.type === 'entity.too.large') return payloadTooLarge();
+  if (err?.status === 400 && (err.type === 'entity.parse.failed' || err instanceof SyntaxError)) {
+    return badRequest('El cuerpo de la solicitud no es JSON válido', 'invalid_json');
+  }
+  if (err?.status && err.status >= 400 && err.status < 500 && err.expose) {
+    return new AppError(err.status, 'bad_request', err.message);
+  }
+  return undefined;
+}
+
+export async function errorHandler(ctx: Context, next: Next) {
+  try {
+    await next();
+  } catch (error) {
+    const appError = toAppError(error);
+    if (!appError) {
+      ctx.log?.error({ err: error }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { error: 'internal_error', message: 'Ha ocurrido un error inesperado' };
+      return;
+    }
+    if (appError.status >= 500) ctx.log?.warn({ err: error }, appError.message);
+    ctx.status = appError.status;
+    if (appError.headers) ctx.set(appError.headers);
+    ctx.body = {
+      error: appError.code,
+      message: appError.message,
+      ...(appError.fields ? { fields: appError.fields } : {}),
+    };
+  }
+}

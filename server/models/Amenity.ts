@@ -1,0 +1,36 @@
+import type { RelationMappings } from 'objection';
+import { AmenityBooking } from './AmenityBooking';
+import { BaseModel } from './BaseModel';
+import { Property } from './Property';
+
+/** `hourlyRate` is integer centavos of RD$; times are 'HH:MM:SS'. */
+export class Amenity extends BaseModel {
+  static override tableName = 'amenities';
+
+  id!: number;
+  name!: string;
+  type!: string;
+  description!: string | null;
+  capacity!: number;
+  hourlyRate!: number;
+  isBookable!: boolean;
+  openingTime!: string | null;
+  closingTime!: string | null;
+  propertyId!: number;
+  organizationId!: number;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  static override relationMappings = (): RelationMappings => ({
+    property: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Property,
+      join: { from: 'amenities.propertyId', to: 'properties.id' },
+    },
+    bookings: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: AmenityBooking,
+      join: { from: 'amenities.id', to: 'amenityBookings.amenityId' },
+    },
+  });
+}

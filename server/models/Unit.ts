@@ -1,0 +1,33 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+import { Property } from './Property';
+import { Resident } from './Resident';
+
+export class Unit extends BaseModel {
+  static override tableName = 'units';
+
+  id!: number;
+  propertyId!: number;
+  unitNumber!: string;
+  floor!: number | null;
+  squareMeters!: number | null;
+  bedrooms!: number | null;
+  bathrooms!: number | null;
+  isAvailable!: boolean;
+  monthlyRent!: number | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  static override relationMappings = (): RelationMappings => ({
+    property: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Property,
+      join: { from: 'units.propertyId', to: 'properties.id' },
+    },
+    residents: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Resident,
+      join: { from: 'units.id', to: 'residents.unitId' },
+    },
+  });
+}

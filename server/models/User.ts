@@ -1,0 +1,71 @@
+import type { Pojo, RelationMappings } from 'objection';
+import type { Role } from '../../shared/enums';
+import { BaseModel } from './BaseModel';
+import { Organization } from './Organization';
+import { Property } from './Property';
+import { Resident } from './Resident';
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+
+  id!: number;
+  username!: string;
+  password!: string;
+  name!: string;
+  lastName!: string | null;
+  role!: Role;
+  email!: string | null;
+  phone!: string | null;
+  country!: string | null;
+  city!: string | null;
+  identificationNumber!: string | null;
+  propertyRef!: string | null;
+  companyName!: string | null;
+  position!: string | null;
+  termsAccepted!: boolean;
+  organizationId!: number;
+  isSuperAdmin!: boolean;
+  isActive!: boolean;
+  mustChangePassword!: boolean;
+  language!: 'es' | 'en';
+  preferences!: Record<string, unknown>;
+  avatar!: Buffer | null;
+  avatarType!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  /** Every column but the password hash and the photo bytes: what a request needs. */
+  static lightColumns = [
+    'id', 'username', 'name', 'lastName', 'role', 'email', 'phone', 'country', 'city',
+    'identificationNumber', 'propertyRef', 'companyName', 'position', 'termsAccepted',
+    'organizationId', 'isSuperAdmin', 'isActive', 'mustChangePassword', 'language',
+    'preferences', 'avatarType', 'createdAt', 'updatedAt',
+  ] as const;
+
+  organization?: Organization;
+  residences?: Resident[];
+
+  /** Secrets and bytes never leave through toJSON, whatever a route forgets. */
+  override $formatJson(json: Pojo) {
+    const { password: _password, avatar: _avatar, ...rest } = super.$formatJson(json);
+    return rest;
+  }
+
+  static override relationMappings = (): RelationMappings => ({
+    organization: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Organization,
+      join: { from: 'users.organizationId', to: 'organizations.id' },
+    },
+    residences: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Resident,
+      join: { from: 'users.id', to: 'residents.userId' },
+    },
+    ownedProperties: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Property,
+      join: { from: 'users.id', to: 'properties.ownerId' },
+    },
+  });
+}

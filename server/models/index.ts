@@ -1,0 +1,13 @@
+export { Amenity } from './Amenity';
+export { AmenityBooking } from './AmenityBooking';
+export { Broadcast } from './Broadcast';
+export { Document } from './Document';
+export { Event } from './Event';
+export { MaintenanceRequest } from './MaintenanceRequest';
+export { MaintenanceUpdate } from './MaintenanceUpdate';
+export { Organization } from './Organization';
+export { Payment } from './Payment';
+export { Property } from './Property';
+export { Resident } from './Resident';
+export { Unit } from './Unit';
+export { User } from './User';

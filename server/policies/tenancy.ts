@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { isAdministrator } from '../../shared/permissions';
+import { db } from '../db';
+import type { User } from '../models';
+
+/**
+ * Tenant scoping. A user reaches their own organization; an Administrador of a master
+ * organization also reaches its descendants; a super-admin reaches every organization.
+ * Every query of organization-owned rows goes through these helpers.
+ */
+const ORGANIZATION_TREE = `
+  with recursive tree(id) as (
+    select id from organizations where id = ?
+    union all
+    select o.id from organizations o join tree on o.parent_id = tree.id
+    where exists (select 1 from organizations m where m.id = ? and m.type = 'master')
+  )
+  select id from tree`;
+
+/** Restricts `column` (an organization id) to the organizations the user reaches. */
+export function whereOrganizationReachable<Q extends Knex.QueryBuilder | { where: Function; whereIn: Function }>(
+  query: Q,
+  column: string,
+  user: User,
+): Q {
+  if (user.isSuperAdmin) return query;
+  if (user.role !== 'Administrador') return (query as Knex.QueryBuilder).where(column, user.organizationId) as Q;
+  return (query as Knex.QueryBuilder).whereIn(
+    column,
+    db().raw(ORGANIZATION_TREE, [user.organizationId, user.organizationId]) as unknown as Knex.QueryBuilder,
+  ) as Q;
+}
+
+/** Organization ids the user reaches; null means every organization (super-admin). */
+export async function reachableOrganizationIds(user: User, trx: Knex = db()): Promise<number[] | null> {
+  if (user.isSuperAdmin) return null;
+  if (user.role !== 'Administrador') return [user.organizationId];
+  const { rows } = await trx.raw(ORGANIZATION_TREE, [user.organizationId, user.organizationId]);
+  return rows.map((row: { id: number }) => row.id);
+}
+
+export async function canReachOrganization(user: User, organizationId: number, trx: Knex = db()) {
+  const ids = await reachableOrganizationIds(user, trx);
+  return ids === null || ids.includes(organizationId);
+}
+
+/**
+ * Ids of the properties a user may read (PRODUCT.md): administrators every property of the
+ * organizations they reach; an owner those they own; a resident the ones they live in; a
+ * supplier those with work assigned to them.
+ */
+export function readablePropertyIds(user: User, trx: Knex = db()): Knex.QueryBuilder {
+  const query = trx('properties').select('properties.id');
+  if (isAdministrator(user)) return whereOrganizationReachable(query, 'properties.organization_id', user);
+  query.where('properties.organization_id', user.organizationId);
+  switch (user.role) {
+    case 'Propietario':
+      return query.where('properties.owner_id', user.id);
+    case 'Residente':
+      return query.whereIn(
+        'properties.id',
+        trx('residents').select('property_id').where({ userId: user.id }).whereNot({ status: 'inactive' }),
+      );
+    case 'Suplidor':
+      return query.whereIn(
+        'properties.id',
+        trx('maintenance_requests').select('property_id').where({ assignedToId: user.id }),
+      );
+    default:
+      return query.whereRaw('false');
+  }
+}

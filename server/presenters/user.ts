@@ -1,0 +1,31 @@
+import { PreferencesSchema } from '../../shared/schemas/auth';
+import type { User } from '../models';
+
+/** The signed-in user as the client sees it (never the password hash or photo bytes). */
+export function presentUser(user: User) {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    lastName: user.lastName,
+    role: user.role,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    city: user.city,
+    identificationNumber: user.identificationNumber,
+    propertyRef: user.propertyRef,
+    companyName: user.companyName,
+    position: user.position,
+    termsAccepted: user.termsAccepted,
+    organizationId: user.organizationId,
+    isSuperAdmin: user.isSuperAdmin,
+    mustChangePassword: user.mustChangePassword,
+    language: user.language,
+    preferences: PreferencesSchema.parse(user.preferences ?? {}),
+    avatarUrl: user.avatarType ? `/api/users/${user.id}/avatar?v=${new Date(user.updatedAt).getTime()}` : null,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+export type PresentedUser = ReturnType<typeof presentUser>;

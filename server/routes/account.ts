@@ -1,0 +1,97 @@
+import Router from '@koa/router';
+import { isAdministrator } from '../../shared/permissions';
+import {
+  AccountDeleteSchema,
+  AvatarUploadSchema,
+  PasswordChangeSchema,
+  PreferencesSchema,
+  PreferencesUpdateSchema,
+  ProfileUpdateSchema,
+} from '../../shared/schemas/auth';
+import { changePassword, deleteAccount, exportAccount, updateProfile } from '../commands/accounts';
+import { transaction } from '../db/transaction';
+import { badRequest, notFound, payloadTooLarge } from '../errors';
+import { currentUser, requireUser } from '../middleware/auth';
+import { User } from '../models';
+import { presentUser } from '../presenters/user';
+import { destroyUserSessions } from '../session/store';
+import { decodeBase64, sniffMimeType } from '../services/files';
+import { messageText } from '../../shared/messages';
+import { idParam, parse } from '../validation';
+import { whereOrganizationReachable } from '../policies/tenancy';
+
+/** The signed-in user's own account: profile, password, preferences, photo, export, deletion. */
+export const accountRouter = new Router();
+accountRouter.use(requireUser);
+
+accountRouter.put('/user/profile', async (ctx) => {
+  const input = parse(ProfileUpdateSchema, ctx.request.body);
+  const user = await transaction((trx) => updateProfile(trx, currentUser(ctx), input));
+  ctx.body = presentUser(user);
+});
+
+accountRouter.put('/user/password', async (ctx) => {
+  const { currentPassword, newPassword } = parse(PasswordChangeSchema, ctx.request.body);
+  const user = currentUser(ctx);
+  await transaction((trx) => changePassword(trx, user, currentPassword, newPassword));
+  // Any other signed-in browser must sign in again with the new password.
+  await destroyUserSessions(user.id, ctx.session?.externalKey);
+  ctx.body = { success: true };
+});
+
+accountRouter.put('/user/preferences', async (ctx) => {
+  const input = parse(PreferencesUpdateSchema, ctx.request.body);
+  const user = currentUser(ctx);
+  const current = PreferencesSchema.parse(user.preferences ?? {});
+  const preferences = {
+    notifications: { ...current.notifications, ...input.notifications },
+    privacy: { ...current.privacy, ...input.privacy },
+  };
+  const updated = await user.$query().patchAndFetch({ preferences, ...(input.language ? { language: input.language } : {}) });
+  ctx.body = presentUser(updated);
+});
+
+const MAX_AVATAR_BYTES = 1024 * 1024;
+
+accountRouter.put('/user/avatar', async (ctx) => {
+  const { fileType, content } = parse(AvatarUploadSchema, ctx.request.body);
+  const bytes = decodeBase64(content);
+  if (!bytes?.length) throw badRequest('El archivo no es base64 válido', 'invalid_base64', { content: 'Archivo inválido' });
+  if (bytes.length > MAX_AVATAR_BYTES) throw payloadTooLarge(messageText('avatar_too_large'));
+  if ((await sniffMimeType(bytes)) !== fileType) {
+    throw badRequest(messageText('avatar_invalid_type'), 'invalid_type', { fileType: messageText('avatar_invalid_type') });
+  }
+  const updated = await currentUser(ctx).$query().patchAndFetch({ avatar: bytes, avatarType: fileType });
+  ctx.body = presentUser(updated);
+});
+
+accountRouter.delete('/user/avatar', async (ctx) => {
+  const updated = await currentUser(ctx).$query().patchAndFetch({ avatar: null, avatarType: null });
+  ctx.body = presentUser(updated);
+});
+
+/** A user's photo, for anyone of the organizations the viewer reaches. */
+accountRouter.get('/users/:id/avatar', async (ctx) => {
+  const viewer = currentUser(ctx);
+  const query = User.query().findById(idParam(ctx.params.id)).select('avatar', 'avatarType');
+  if (!isAdministrator(viewer)) query.where('organizationId', viewer.organizationId);
+  else whereOrganizationReachable(query, 'organizationId', viewer);
+  const row = await query;
+  if (!row?.avatar || !row.avatarType) throw notFound();
+  ctx.type = row.avatarType;
+  ctx.set('Cache-Control', 'private, max-age=86400');
+  ctx.body = row.avatar;
+});
+
+accountRouter.get('/user/export', async (ctx) => {
+  const user = currentUser(ctx);
+  ctx.set('Content-Disposition', `attachment; filename="vecindad-datos-${user.id}.json"`);
+  ctx.body = await exportAccount(user);
+});
+
+accountRouter.delete('/user', async (ctx) => {
+  const { password } = parse(AccountDeleteSchema, ctx.request.body);
+  await transaction((trx) => deleteAccount(trx, currentUser(ctx), password));
+  ctx.session = null;
+  ctx.body = { success: true };
+});

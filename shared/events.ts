@@ -1,0 +1,71 @@
+import type { EventAudience } from './enums';
+
+/**
+ * Domain events: written to the `events` table with the change that caused them, then
+ * published to Socket.IO rooms. Names are `<domain>.<verb>`.
+ */
+export const EVENT_TYPES = [
+  'user.registered',
+  'user.password_reset',
+  'organization.created',
+  'organization.updated',
+  'organization.deleted',
+  'settings.updated',
+  'property.created',
+  'property.updated',
+  'property.deleted',
+  'unit.created',
+  'unit.updated',
+  'unit.deleted',
+  'resident.created',
+  'resident.updated',
+  'resident.deactivated',
+  'amenity.created',
+  'amenity.updated',
+  'amenity.deleted',
+  'notice.sent',
+  'document.uploaded',
+  'document.deleted',
+  'broadcast.created',
+  'broadcast.updated',
+  'broadcast.deleted',
+  'broadcast.expired',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What clients receive over Socket.IO (event name `event`). */
+export type LiveEvent = {
+  id: number;
+  type: EventType;
+  audience: EventAudience;
+  organizationId: number;
+  propertyId: number | null;
+  userId: number | null;
+  actorId: number | null;
+  subjectType: string | null;
+  subjectId: number | null;
+  payload: Record<string, unknown>;
+  createdAt: string;
+};
+
+/** Socket.IO room names. */
+export const rooms = {
+  organization: (id: number) => `org:${id}`,
+  administrators: (organizationId: number) => `org:${organizationId}:admin`,
+  property: (id: number) => `property:${id}`,
+  user: (id: number) => `user:${id}`,
+};
+
+/** The rooms an event goes to; administrators of the organization see every property event. */
+export function roomsFor(event: Pick<LiveEvent, 'audience' | 'organizationId' | 'propertyId' | 'userId'>): string[] {
+  switch (event.audience) {
+    case 'organization':
+      return [rooms.organization(event.organizationId)];
+    case 'administrators':
+      return [rooms.administrators(event.organizationId)];
+    case 'property':
+      return [rooms.property(event.propertyId!), rooms.administrators(event.organizationId)];
+    case 'user':
+      return [rooms.user(event.userId!)];
+  }
+}

@@ -1,0 +1,43 @@
+import type { Role } from './enums';
+
+/**
+ * What each role may do (PRODUCT.md, "Who may do what"). The server enforces these through
+ * server/policies; the client uses them only to hide what would be refused anyway.
+ * Row-level reach (own property, own uploads, assigned work) is decided by the policies.
+ */
+export const CAPABILITIES = {
+  'properties.manage': ['Administrador'],
+  'units.manage': ['Administrador'],
+  'residents.manage': ['Administrador'],
+  'amenities.manage': ['Administrador'],
+  'users.manage': ['Administrador'],
+  'broadcasts.manage': ['Administrador'],
+  'documents.upload': ['Administrador', 'Propietario', 'Residente'],
+  'documents.deleteAny': ['Administrador'],
+  'maintenance.create': ['Administrador', 'Propietario', 'Residente'],
+  'maintenance.manage': ['Administrador'],
+  'billing.manage': ['Administrador'],
+  'billing.readAll': ['Administrador'],
+  'amenities.book': ['Administrador', 'Propietario', 'Residente'],
+  'bookings.manage': ['Administrador'],
+  'visitors.register': ['Administrador', 'Propietario', 'Residente'],
+  'visitors.checkIn': ['Administrador'],
+  'settings.manage': ['Administrador'],
+  // Organizations: also needs a master organization (or the super-admin flag), see policies.
+  'organizations.manage': ['Administrador'],
+  'queues.view': ['Administrador'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export type Actor = { role: Role; isSuperAdmin?: boolean };
+
+/** Whether the role may ever do this; the super-admin may do everything. */
+export function can(actor: Actor | null | undefined, capability: Capability): boolean {
+  if (!actor) return false;
+  if (actor.isSuperAdmin) return true;
+  return (CAPABILITIES[capability] as readonly Role[]).includes(actor.role);
+}
+
+export const isAdministrator = (actor: Actor | null | undefined) =>
+  Boolean(actor && (actor.isSuperAdmin || actor.role === 'Administrador'));

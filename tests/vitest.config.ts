@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const alias = { '@shared': path.join(root, 'shared'), '@client': path.join(root, 'client/src') };
+
+// API and worker tests run in parallel (a database per worker, cloned from one migrated
+// template); browser tests run afterwards, one file at a time, against the built client.
+export default defineConfig({
+  root,
+  resolve: { alias },
+  test: {
+    globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/worker/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
