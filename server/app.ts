@@ -9,7 +9,10 @@ import { ROOT_DIR, config, sessionSecret, type Config } from './config';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/requestContext';
 import { sameOriginMutations } from './middleware/security';
-import { createApiRouter } from './routes';
+import { apiRouters } from './routes';
+import { jsonBody } from './middleware/body';
+import { jsonBodiesOnly } from './middleware/security';
+import compose from 'koa-compose';
 import { createLoginLimiter, type LoginLimiter } from './services/loginLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
 import { configureZod } from '../shared/schemas/common';
@@ -53,7 +56,6 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     },
     app,
   );
-  const api = createApiRouter();
 
   app.use(requestContext);
   app.use(errorHandler);
@@ -73,9 +75,11 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     }),
   );
   app.use(sameOriginMutations(cfg.appOrigin));
-  app.use(onlyUnder('/api', sessions));
-  app.use(api.routes());
-  app.use(api.allowedMethods());
+  app.use(onlyUnder('/api', compose([sessions, jsonBodiesOnly, jsonBody])));
+  for (const router of apiRouters) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
   app.use(onlyUnder('/api', async (ctx) => {
     // Unknown /api paths answer JSON, never the client's HTML.
     ctx.status = 404;

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { isAdministrator } from '../../shared/permissions';
 import {
   AccountDeleteSchema,
@@ -21,7 +21,7 @@ import { idParam, parse } from '../validation';
 import { whereOrganizationReachable } from '../policies/tenancy';
 
 /** The signed-in user's own account: profile, password, preferences, photo, export, deletion. */
-export const accountRouter = new Router();
+export const accountRouter = apiRouter();
 accountRouter.use(requireUser);
 
 accountRouter.put('/user/profile', async (ctx) => {

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { LoginSchema, RegisterSchema } from '../../shared/schemas/auth';
 import { authenticate, registerResident } from '../commands/accounts';
 import { transaction } from '../db/transaction';
@@ -6,7 +6,7 @@ import { unauthorized } from '../errors';
 import { presentUser } from '../presenters/user';
 import { parse } from '../validation';
 
-export const authRouter = new Router();
+export const authRouter = apiRouter();
 
 const INVALID_CREDENTIALS = 'Correo electrónico o contraseña incorrectos';
 

@@ -1,7 +1,7 @@
-import Router from '@koa/router';
+import { apiRouter } from './router';
 import { db } from '../db';
 
-export const healthRouter = new Router();
+export const healthRouter = apiRouter();
 
 async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,16 +1,34 @@
-import Router from '@koa/router';
-import { jsonBody } from '../middleware/body';
-import { jsonBodiesOnly } from '../middleware/security';
+import type Router from '@koa/router';
 import { accountRouter } from './account';
+import { amenitiesRouter } from './amenities';
 import { authRouter } from './auth';
+import { broadcastsRouter } from './broadcasts';
+import { dashboardRouter } from './dashboard';
+import { documentsRouter } from './documents';
 import { healthRouter } from './health';
+import { organizationsRouter } from './organizations';
+import { propertiesRouter } from './properties';
+import { residentsRouter } from './residents';
+import { settingsRouter } from './settings';
+import { unitsRouter } from './units';
+import { usersRouter } from './users';
 
-/** Every `/api` route. Each domain lives in its own router file. */
-export function createApiRouter() {
-  const api = new Router({ prefix: '/api' });
-  api.use(jsonBodiesOnly, jsonBody);
-  for (const router of [healthRouter, authRouter, accountRouter]) {
-    api.use(router.routes(), router.allowedMethods());
-  }
-  return api;
-}
+/**
+ * Every `/api` router, one per domain file. Each starts with its own guards (requireUser,
+ * requireFeature for modules that can be switched off) and is mounted on the app by itself.
+ */
+export const apiRouters: Router[] = [
+  healthRouter,
+  authRouter,
+  accountRouter,
+  dashboardRouter,
+  organizationsRouter,
+  settingsRouter,
+  propertiesRouter,
+  unitsRouter,
+  residentsRouter,
+  usersRouter,
+  amenitiesRouter,
+  broadcastsRouter,
+  documentsRouter,
+];

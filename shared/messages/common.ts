@@ -1,0 +1,18 @@
+/** Messages shared by every domain. */
+export const COMMON_MESSAGES = {
+  required_field: { es: 'Este campo es requerido', en: 'This field is required' },
+  invalid_value: { es: 'Valor inválido', en: 'Invalid value' },
+  valid_email: { es: 'Debe ser un correo electrónico válido', en: 'Must be a valid email' },
+  password_min_length: {
+    es: 'La contraseña debe tener al menos 6 caracteres',
+    en: 'Password must be at least 6 characters',
+  },
+  passwords_dont_match: { es: 'Las contraseñas no coinciden', en: 'Passwords do not match' },
+  terms_required: {
+    es: 'Debes aceptar los términos y condiciones',
+    en: 'You must accept the terms and conditions',
+  },
+  name_min_length: { es: 'El nombre debe tener al menos 2 caracteres', en: 'Name must be at least 2 characters' },
+  unknown_country: { es: 'País desconocido', en: 'Unknown country' },
+  unknown_city: { es: 'Ciudad desconocida para el país elegido', en: 'Unknown city for the chosen country' },
+} as const;
