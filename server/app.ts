@@ -51,7 +51,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
       renew: true,
       httpOnly: true,
       sameSite: 'lax',
-      secure: cfg.isProduction,
+      secure: cfg.cookieSecure,
       store: sessionStore,
     },
     app,

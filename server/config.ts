@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   // Public origin (https://app.example.com) when the app runs behind a proxy.
   APP_ORIGIN: z.url().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  // Secure (HTTPS-only) session cookies; on by default in production.
+  COOKIE_SECURE: booleanFromEnv.optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: values.DATA_DIR,
     appOrigin: values.APP_ORIGIN,
     trustProxy: values.TRUST_PROXY,
+    cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === 'production',
   };
 }
 

@@ -1,0 +1,110 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import knex from 'knex';
+import pg from 'pg';
+import { knexConfig } from '../knexfile';
+import { config } from '../server/config';
+import { startInfrastructure } from '../server/infrastructure';
+import { hashPassword } from '../server/services/passwords';
+import { BENCH_PASSWORD, printTable, type BenchContext, type BenchSuite } from './lib';
+
+/**
+ * `npm run bench [suite...]`: a fresh benchmark database, the server in a child process, then
+ * each suite's tables. Uses DATABASE_URL's server (or the embedded PostgreSQL) and REDIS_URL.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function loadSuites(): Promise<BenchSuite[]> {
+  const fs = await import('node:fs');
+  const files = fs.readdirSync(path.join(here, 'suites')).filter((file) => file.endsWith('.ts')).sort();
+  const suites: BenchSuite[] = [];
+  for (const file of files) suites.push((await import(path.join(here, 'suites', file))).default as BenchSuite);
+  return suites;
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const suites = (await loadSuites()).filter((suite) => !wanted.length || wanted.includes(suite.name));
+  if (!suites.length) throw new Error(`No hay benchmarks con esos nombres: ${wanted.join(', ')}`);
+
+  const infrastructure = await startInfrastructure(config, (line) => console.log(line));
+  const serverUrl = infrastructure.databaseUrl.replace(/\/[^/]*$/, '');
+  const databaseUrl = `${serverUrl}/vecindad_bench`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  await admin.query('drop database if exists vecindad_bench with (force)');
+  await admin.query('create database vecindad_bench');
+  await admin.end();
+  const database = knex(knexConfig(databaseUrl, 10));
+  await database.migrate.latest();
+
+  const redisPrefix = `vecindad-bench-${Date.now().toString(36)}`;
+  const child = fork(path.join(here, 'server.ts'), {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: infrastructure.redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ port: number; barePort: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; barePort: number }));
+    child.once('exit', (code) => reject(new Error(`el servidor de benchmark terminó (${code})`)));
+  });
+  let nextId = 0;
+  const baseUrl = `http://127.0.0.1:${ready.port}`;
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+
+  const signIn = async (username: string, password: string) => {
+    const response = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  };
+
+  const ctx: BenchContext = {
+    baseUrl,
+    bareUrl: `http://127.0.0.1:${ready.barePort}`,
+    databaseUrl,
+    redisUrl: infrastructure.redisUrl,
+    redisPrefix,
+    db: database,
+    serverMemory: () =>
+      new Promise((resolve) => {
+        const id = ++nextId;
+        const listener = (message: { type: string; id: number; memory: NodeJS.MemoryUsage }) => {
+          if (message.type !== 'memory' || message.id !== id) return;
+          child.off('message', listener);
+          resolve(message.memory);
+        };
+        child.on('message', listener);
+        child.send({ type: 'memory', id });
+      }),
+    signIn,
+    createAdministrator: async () => {
+      const [organization] = await database('organizations').insert({ name: `Bench ${Date.now()}` }).returning('id');
+      const username = `admin-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@bench.do`;
+      const [user] = await database('users')
+        .insert({ username, email: username, password: passwordHash, name: 'Bench', lastName: 'Admin', role: 'Administrador', organizationId: organization.id })
+        .returning('id');
+      return { userId: user.id, organizationId: organization.id, cookie: await signIn(username, BENCH_PASSWORD) };
+    },
+  };
+
+  try {
+    for (const suite of suites) {
+      console.log(`\n== ${suite.name}: ${suite.description}`);
+      for (const table of await suite.run(ctx)) printTable(table);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await database.destroy();
+    await infrastructure.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
