@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa';
 
 /** Module switches of the organization's system settings. */
-export type Feature = 'documents' | 'billing' | 'maintenance' | 'amenities' | 'visitors';
+export type { FeatureName as Feature } from '../../shared/schemas/settings';
+import type { FeatureName as Feature } from '../../shared/schemas/settings';
 
 /**
  * While a module is switched off for the caller's organization its API answers 404.
