@@ -10,7 +10,11 @@ export type Infrastructure = { databaseUrl: string; redisUrl: string; stop: () =
  * data under .data/postgres; REDIS_URL, or a local redis-server started with its data under
  * .data/redis when nothing answers there.
  */
-export async function startInfrastructure(cfg: Config, log: (line: string) => void = () => {}): Promise<Infrastructure> {
+export async function startInfrastructure(
+  cfg: Config,
+  log: (line: string) => void = () => {},
+  needs: { redis: boolean } = { redis: true },
+): Promise<Infrastructure> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => {});
@@ -27,8 +31,10 @@ export async function startInfrastructure(cfg: Config, log: (line: string) => vo
       stops.push(embedded.stop);
       databaseUrl = embedded.url;
     }
-    const redis = await ensureRedis(cfg.redisUrl, path.join(cfg.dataDir, 'redis'));
-    stops.push(redis.stop);
+    if (needs.redis) {
+      const redis = await ensureRedis(cfg.redisUrl, path.join(cfg.dataDir, 'redis'));
+      stops.push(redis.stop);
+    }
     return { databaseUrl, redisUrl: cfg.redisUrl, stop };
   } catch (error) {
     await stop();

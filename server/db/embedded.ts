@@ -32,9 +32,10 @@ export async function startEmbeddedPostgres(options: {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     await server.initialise();
   }
-  // A previous run that was killed may have left its lock file behind.
-  removeStalePidFile(dir);
-  await server.start();
+  // Already running for this data directory (e.g. `npm start` in another terminal): use it
+  // and leave it running. A lock file left by a killed run is removed.
+  const alreadyRunning = serverRunning(dir);
+  if (!alreadyRunning) await server.start();
 
   const url = `postgres://postgres:postgres@127.0.0.1:${port}`;
   const client = new pg.Client({ connectionString: `${url}/postgres` });
@@ -45,16 +46,19 @@ export async function startEmbeddedPostgres(options: {
   } finally {
     await client.end();
   }
-  return { url: `${url}/${database}`, stop: () => server.stop() };
+  return { url: `${url}/${database}`, stop: alreadyRunning ? async () => {} : () => server.stop() };
 }
 
-function removeStalePidFile(dir: string) {
+function serverRunning(dir: string): boolean {
   const pidFile = path.join(dir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
+  if (!fs.existsSync(pidFile)) return false;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   try {
     process.kill(pid, 0);
-  } catch {
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EPERM') return true; // alive, another user's
     fs.rmSync(pidFile);
+    return false;
   }
 }

@@ -1,0 +1,10 @@
+# Vecindad: one image for the server and the worker (docker-compose.yml runs both).
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --include=dev
+COPY . .
+RUN npm run build
+EXPOSE 3000
+CMD ["npx", "tsx", "server/index.ts"]

@@ -1,0 +1,299 @@
+import type { Knex } from 'knex';
+import PDFDocument from 'pdfkit';
+import { formatFileSize } from '../../shared/format';
+import { hashPassword } from '../services/passwords';
+
+/** Password of every demo account (README lists them). */
+export const DEMO_PASSWORD = 'Vecindad2026';
+
+export const DEMO_ACCOUNTS = [
+  { username: 'admin@vecindad.do', role: 'Administrador', name: 'María', lastName: 'Fernández' },
+  { username: 'superadmin@vecindad.do', role: 'Administrador', name: 'Luis', lastName: 'Almonte', isSuperAdmin: true },
+  { username: 'propietario@vecindad.do', role: 'Propietario', name: 'José', lastName: 'Martínez' },
+  { username: 'residente@vecindad.do', role: 'Residente', name: 'Ana', lastName: 'Rodríguez' },
+  { username: 'suplidor@vecindad.do', role: 'Suplidor', name: 'Pedro', lastName: 'Gómez', companyName: 'Servicios Técnicos Quisqueya' },
+] as const;
+
+const RESIDENT_NAMES = [
+  ['Carmen', 'Peña'], ['Rafael', 'Batista'], ['Yolanda', 'Jiménez'], ['Miguel', 'Castillo'],
+  ['Altagracia', 'Reyes'], ['Francisco', 'Guzmán'], ['Mercedes', 'Santana'], ['Juan Carlos', 'De la Cruz'],
+  ['Rosa', 'Mejía'], ['Héctor', 'Ureña'], ['Patricia', 'Tavárez'], ['Ramón', 'Polanco'],
+  ['Luz María', 'Abreu'], ['Fernando', 'Cabrera'], ['Daniela', 'Núñez'], ['Eduardo', 'Valdez'],
+  ['Gabriela', 'Henríquez'], ['Manuel', 'Espinal'],
+];
+
+/** The first day-based date relative to today, as a timestamp. */
+const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const slugEmail = (name: string, lastName: string) =>
+  `${name}.${lastName}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z.]+/g, '') + '@correo.do';
+
+/** A small real PDF with a title and paragraphs. */
+function pdf(title: string, paragraphs: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: 64, info: { Title: title, Author: 'Vecindad Administración' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(title, { align: 'center' }).moveDown();
+    doc.fontSize(11);
+    for (const paragraph of paragraphs) doc.text(paragraph, { align: 'justify' }).moveDown(0.6);
+    doc.end();
+  });
+}
+
+/**
+ * A realistic demo organization in Santo Domingo: properties of each type with units,
+ * residents, amenities, broadcasts, documents, charges and visitors, and one account per role.
+ * Runs in the caller's transaction.
+ */
+export async function seedDemo(trx: Knex) {
+  const password = await hashPassword(DEMO_PASSWORD);
+
+  const [master] = await trx('organizations')
+    .insert({
+      name: 'Vecindad Administración',
+      type: 'master',
+      address: 'Av. Winston Churchill 1099, Piantini, Santo Domingo',
+      subscriptionPlan: 'Empresarial',
+      contactEmail: 'contacto@vecindad.do',
+      contactPhone: '809-555-0100',
+      accentColor: '#f59e0b',
+    })
+    .returning('*');
+  const [client] = await trx('organizations')
+    .insert({
+      name: 'Inmobiliaria Caribe',
+      type: 'client',
+      parentId: master.id,
+      domain: 'caribe.vecindad.do',
+      address: 'Calle del Sol 45, Santiago de los Caballeros',
+      subscriptionPlan: 'Estándar',
+      maxUsers: 200,
+      maxProperties: 20,
+      contactEmail: 'info@caribe.do',
+      contactPhone: '809-555-0200',
+    })
+    .returning('*');
+
+  const insertUser = async (user: Record<string, unknown>) =>
+    (
+      await trx('users')
+        .insert({
+          email: user.username,
+          password,
+          termsAccepted: true,
+          country: 'DO',
+          city: 'DO-santo-domingo',
+          phone: `809-555-${String(1000 + Math.floor(Math.random() * 8999))}`,
+          organizationId: master.id,
+          ...user,
+        })
+        .returning('*')
+    )[0];
+
+  const accounts: Record<string, { id: number; name: string; lastName: string }> = {};
+  for (const account of DEMO_ACCOUNTS) accounts[account.role + (('isSuperAdmin' in account) ? '*' : '')] = await insertUser({ ...account });
+  const admin = accounts.Administrador;
+  const owner = accounts.Propietario;
+  const residentAccount = accounts.Residente;
+  const supplier = accounts.Suplidor;
+  await insertUser({ username: 'admin@caribe.do', role: 'Administrador', name: 'Carolina', lastName: 'Vargas', organizationId: client.id, city: 'DO-santiago' });
+
+  const propertySeeds = [
+    { name: 'Torre Vista Mar', address: 'Av. George Washington 500, Gascue', type: 'apartment', status: 'occupied', units: 24, bedrooms: 3, bathrooms: 2.5, area: 145, rent: 6_500_000, ownerId: owner.id, description: 'Torre residencial frente al Malecón con piscina, gimnasio y salón de eventos.' },
+    { name: 'Residencial Las Palmas', address: 'Calle Las Palmas 12, Arroyo Hondo', type: 'house', status: 'occupied', units: 8, bedrooms: 4, bathrooms: 3.5, area: 260, rent: 9_500_000, description: 'Conjunto cerrado de casas con área de BBQ y parque infantil.' },
+    { name: 'Plaza Comercial Naco', address: 'Av. Tiradentes 45, Naco', type: 'commercial', status: 'occupied', units: 12, area: 1800, rent: 15_000_000, ownerId: owner.id, description: 'Plaza de locales comerciales con parqueo soterrado.' },
+    { name: 'Edificio Piantini', address: 'Calle Gustavo Mejía Ricart 88, Piantini', type: 'mixed-use', status: 'reserved', units: 16, bedrooms: 2, bathrooms: 2, area: 110, rent: 5_500_000, description: 'Locales en planta baja y apartamentos en los pisos superiores.' },
+    { name: 'Villas Juan Dolio', address: 'Autopista Las Américas km 48, Juan Dolio', city: 'DO-san-pedro-de-macoris', type: 'house', status: 'vacant', units: 6, bedrooms: 3, bathrooms: 2, area: 180, description: 'Villas de playa en temporada de alquiler.' },
+  ];
+  const properties = await trx('properties')
+    .insert(propertySeeds.map((p) => ({ country: 'DO', city: 'DO-santo-domingo', organizationId: master.id, ...p })))
+    .returning('*');
+  await trx('properties').insert({
+    name: 'Residencial Los Jardines',
+    address: 'Av. 27 de Febrero 120, Santiago',
+    country: 'DO',
+    city: 'DO-santiago',
+    type: 'apartment',
+    status: 'occupied',
+    units: 10,
+    organizationId: client.id,
+  });
+
+  // Units: floors of four (A-D) up to each property's unit count.
+  const units: Array<{ id: number; propertyId: number; unitNumber: string }> = [];
+  for (const property of properties) {
+    const rows = Array.from({ length: property.units }, (_, i) => ({
+      propertyId: property.id,
+      unitNumber: property.type === 'commercial' ? `L-${101 + i}` : `${Math.floor(i / 4) + 1}${'ABCD'[i % 4]}`,
+      floor: Math.floor(i / 4) + 1,
+      squareMeters: property.area ?? 100,
+      bedrooms: property.bedrooms,
+      bathrooms: property.bathrooms,
+      monthlyRent: property.rent,
+      isAvailable: property.status === 'vacant',
+    }));
+    units.push(...(await trx('units').insert(rows).returning(['id', 'propertyId', 'unitNumber'])));
+  }
+  const unitOf = (propertyIndex: number, unitIndex: number) =>
+    units.filter((u) => u.propertyId === properties[propertyIndex].id)[unitIndex];
+
+  // Residents: the demo Residente in Torre Vista Mar 4B, and neighbours across the properties.
+  await trx('residents').insert({
+    userId: residentAccount.id,
+    propertyId: properties[0].id,
+    unitId: unitOf(0, 13).id,
+    status: 'active',
+    isPrimary: true,
+    startDate: isoDate(days(-400)),
+  });
+  const residentUsers: Array<{ id: number; propertyIndex: number }> = [{ id: residentAccount.id, propertyIndex: 0 }];
+  for (const [i, [name, lastName]] of RESIDENT_NAMES.entries()) {
+    const propertyIndex = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0][i];
+    const user = await insertUser({ username: slugEmail(name, lastName), name, lastName, role: 'Residente' });
+    await trx('residents').insert({
+      userId: user.id,
+      propertyId: properties[propertyIndex].id,
+      unitId: unitOf(propertyIndex, i % 6).id,
+      status: i % 9 === 8 ? 'inactive' : i % 7 === 6 ? 'temporary' : 'active',
+      isPrimary: i % 2 === 0,
+      startDate: isoDate(days(-30 * (i + 2))),
+    });
+    residentUsers.push({ id: user.id, propertyIndex });
+  }
+
+  const amenities = await trx('amenities')
+    .insert([
+      { name: 'Piscina', type: 'pool', description: 'Piscina en la azotea con vista al mar.', capacity: 30, hourlyRate: 0, openingTime: '08:00', closingTime: '20:00', propertyId: properties[0].id, organizationId: master.id },
+      { name: 'Gimnasio', type: 'gym', description: 'Equipos de cardio y pesas.', capacity: 12, hourlyRate: 0, openingTime: '05:00', closingTime: '23:00', propertyId: properties[0].id, organizationId: master.id },
+      { name: 'Salón de eventos', type: 'event_space', description: 'Salón climatizado para 80 personas.', capacity: 80, hourlyRate: 150_000, openingTime: '09:00', closingTime: '23:00', propertyId: properties[0].id, organizationId: master.id },
+      { name: 'Área de BBQ', type: 'bbq', description: 'Parrillas y mesas bajo techo.', capacity: 25, hourlyRate: 50_000, openingTime: '10:00', closingTime: '22:00', propertyId: properties[1].id, organizationId: master.id },
+      { name: 'Parque infantil', type: 'playground', description: 'Área de juegos con piso de goma.', capacity: 20, hourlyRate: 0, openingTime: '07:00', closingTime: '19:00', isBookable: false, propertyId: properties[1].id, organizationId: master.id },
+    ])
+    .returning('*');
+
+  const tomorrowAt = (hour: number, plusDays = 1) => {
+    const date = days(plusDays);
+    date.setUTCHours(hour + 4, 0, 0, 0); // Santo Domingo is UTC-4
+    return date;
+  };
+  await trx('amenityBookings').insert([
+    { amenityId: amenities[2].id, userId: residentAccount.id, startTime: tomorrowAt(18, 3), endTime: tomorrowAt(22, 3), status: 'confirmed', attendees: 40, purpose: 'Cumpleaños', totalCost: 600_000 },
+    { amenityId: amenities[3].id, userId: residentUsers[8].id, startTime: tomorrowAt(12, 5), endTime: tomorrowAt(16, 5), status: 'pending', attendees: 15, purpose: 'Almuerzo familiar', totalCost: 200_000 },
+  ]);
+
+  const broadcasts = await trx('broadcasts')
+    .insert([
+      { title: 'Corte de agua programado', message: 'La CAASD realizará trabajos en la zona: no habrá servicio de agua el jueves de 8:00 a. m. a 2:00 p. m. Llene sus reservas.', category: 'emergency', propertyId: properties[0].id, createdBy: admin.id, startDate: days(-1), endDate: days(3) },
+      { title: 'Mantenimiento de ascensores', message: 'El ascensor B estará fuera de servicio por mantenimiento preventivo durante la mañana del sábado.', category: 'maintenance', propertyId: properties[0].id, createdBy: admin.id, startDate: days(-2), endDate: days(5) },
+      { title: 'Asamblea de propietarios', message: 'Convocamos a la asamblea ordinaria el próximo martes a las 7:00 p. m. en el salón de eventos.', category: 'event', propertyId: properties[0].id, createdBy: admin.id, startDate: days(0), endDate: days(10) },
+      { title: 'Nuevo horario de la piscina', message: 'A partir de este mes la piscina abrirá de 8:00 a. m. a 8:00 p. m. todos los días.', category: 'announcement', status: 'expired', propertyId: properties[0].id, createdBy: admin.id, startDate: days(-40), endDate: days(-10) },
+      { title: 'Fumigación general', message: 'El viernes se fumigarán las áreas comunes. Mantenga a sus mascotas dentro de casa.', category: 'maintenance', propertyId: properties[1].id, createdBy: admin.id, startDate: days(-1), endDate: days(4) },
+      { title: 'Horario extendido en diciembre', message: 'Durante las fiestas la plaza abrirá hasta las 10:00 p. m. de lunes a domingo.', category: 'announcement', propertyId: properties[2].id, createdBy: admin.id, startDate: days(-3), endDate: null },
+    ])
+    .returning('*');
+
+  const documentSeeds = [
+    { title: 'Reglamento interno Torre Vista Mar', category: 'regulations', access: 'residents', propertyId: properties[0].id, fileName: 'reglamento-torre-vista-mar.pdf', paragraphs: ['Artículo 1. Las áreas comunes son de uso exclusivo de residentes y sus invitados registrados.', 'Artículo 2. El horario de silencio es de 10:00 p. m. a 7:00 a. m.', 'Artículo 3. Las mascotas deben circular con correa en las áreas comunes.', 'Artículo 4. Las mudanzas se coordinan con la administración con 48 horas de antelación.'] },
+    { title: 'Acta de asamblea ordinaria', category: 'meeting-minutes', access: 'public', propertyId: null, fileName: 'acta-asamblea.pdf', paragraphs: ['Se reunieron los propietarios en asamblea ordinaria con quórum suficiente.', 'Se aprobó el presupuesto anual y el plan de mantenimiento de ascensores y fachada.'] },
+    { title: 'Estado financiero anual', category: 'financial', access: 'admin', propertyId: null, fileName: 'estado-financiero.pdf', paragraphs: ['Ingresos por cuotas de mantenimiento: RD$ 4,320,000.00.', 'Gastos operativos: RD$ 3,910,500.00. Fondo de reserva: RD$ 409,500.00.'] },
+    { title: 'Contrato de mantenimiento de ascensores', category: 'contracts', access: 'admin', propertyId: properties[0].id, fileName: 'contrato-ascensores.pdf', paragraphs: ['Contrato de servicio preventivo y correctivo de ascensores, vigencia de doce meses.'] },
+    { title: 'Guía del residente', category: 'property-info', access: 'public', propertyId: null, fileName: 'guía-del-residente.pdf', paragraphs: ['Bienvenido a su nuevo hogar. En esta guía encontrará los contactos de la administración, el uso de las amenidades y el registro de visitantes.'] },
+  ];
+  const documents: Array<{ id: number; title: string; category: string; access: string; propertyId: number | null; uploadedAt: Date }> = [];
+  for (const seed of documentSeeds) {
+    const { paragraphs, ...fields } = seed;
+    const content = await pdf(seed.title, paragraphs);
+    const [document] = await trx('documents')
+      .insert({
+        ...fields,
+        organizationId: master.id,
+        fileType: 'application/pdf',
+        content,
+        sizeBytes: content.length,
+        fileSize: formatFileSize(content.length),
+        uploadedById: admin.id,
+        uploadedAt: days(-documents.length * 3 - 1),
+        lastModified: days(-documents.length * 3 - 1),
+      })
+      .returning(['id', 'title', 'category', 'access', 'propertyId', 'uploadedAt']);
+    documents.push(document);
+  }
+
+  await trx('maintenanceRequests').insert([
+    { propertyId: properties[0].id, unitId: unitOf(0, 13).id, requestedById: residentAccount.id, assignedToId: supplier.id, title: 'Filtración en el baño principal', description: 'Hay humedad en el techo del baño.', priority: 'high', status: 'in-progress', scheduledDate: days(1) },
+    { propertyId: properties[0].id, requestedById: residentUsers[2].id, title: 'Luz fundida en el pasillo del piso 3', priority: 'low', status: 'pending' },
+    { propertyId: properties[1].id, requestedById: residentUsers[8].id, assignedToId: supplier.id, title: 'Portón eléctrico no abre', priority: 'emergency', status: 'pending' },
+    { propertyId: properties[2].id, requestedById: owner.id, assignedToId: supplier.id, title: 'Revisión del aire acondicionado central', priority: 'medium', status: 'completed', completedAt: days(-5) },
+  ]);
+
+  // Monthly maintenance fees (RD$ 4,500.00): last month paid, this month due.
+  const charges = [];
+  let invoice = 1;
+  for (const { id: userId, propertyIndex } of residentUsers.slice(0, 12)) {
+    for (const [monthsAgo, status] of [[1, 'completed'], [0, 'pending']] as const) {
+      const due = days(-30 * monthsAgo + 5);
+      charges.push({
+        userId,
+        propertyId: properties[propertyIndex].id,
+        amount: 450_000,
+        type: 'maintenance',
+        status,
+        method: status === 'completed' ? 'bank_transfer' : null,
+        dueDate: isoDate(due),
+        paidAt: status === 'completed' ? days(-30 * monthsAgo) : null,
+        description: 'Cuota de mantenimiento',
+        invoiceNumber: `VEC-${due.getUTCFullYear()}-${String(invoice++).padStart(5, '0')}`,
+      });
+    }
+  }
+  await trx('payments').insert(charges);
+
+  await trx('visitors').insert([
+    { hostId: residentAccount.id, propertyId: properties[0].id, unitId: unitOf(0, 13).id, name: 'Laura Sánchez', email: 'laura.sanchez@correo.do', phone: '829-555-0133', purpose: 'Visita familiar', expectedArrival: tomorrowAt(15, 1), expectedDeparture: tomorrowAt(19, 1), accessCode: 'VM4B-7K2Q' },
+    { hostId: residentAccount.id, propertyId: properties[0].id, unitId: unitOf(0, 13).id, name: 'Técnico de Claro', purpose: 'Instalación de internet', visitType: 'service', expectedArrival: tomorrowAt(10, 2), accessCode: 'VM4B-9P3X' },
+  ]);
+
+  // The activity feed starts with what the seed did.
+  await trx('events').insert([
+    ...documents.map((d) => ({
+      type: 'document.uploaded',
+      organizationId: master.id,
+      audience: d.access === 'admin' ? 'administrators' : d.access === 'residents' ? 'property' : 'organization',
+      propertyId: d.access === 'residents' ? d.propertyId : null,
+      actorId: admin.id,
+      subjectType: 'document',
+      subjectId: d.id,
+      payload: { id: d.id, title: d.title, category: d.category },
+      createdAt: d.uploadedAt,
+      publishedAt: d.uploadedAt,
+    })),
+    ...broadcasts
+      .filter((b) => b.status === 'active')
+      .map((b) => ({
+        type: 'broadcast.created',
+        organizationId: master.id,
+        audience: 'property',
+        propertyId: b.propertyId,
+        actorId: admin.id,
+        subjectType: 'broadcast',
+        subjectId: b.id,
+        payload: { id: b.id, title: b.title, category: b.category },
+        createdAt: b.startDate,
+        publishedAt: b.startDate,
+      })),
+  ]);
+
+  return { organizationId: master.id };
+}
+
+/** Whether the database has no organization yet (a fresh install). */
+export async function databaseIsEmpty(knex: Knex) {
+  return !(await knex('organizations').first('id'));
+}
