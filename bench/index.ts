@@ -88,7 +88,9 @@ async function main() {
       const [user] = await database('users')
         .insert({ username, email: username, password: passwordHash, name: 'Bench', lastName: 'Admin', role: 'Administrador', organizationId: organization.id })
         .returning('id');
-      return { userId: user.id, organizationId: organization.id, cookie: await signIn(username, BENCH_PASSWORD) };
+      const cookie = await signIn(username, BENCH_PASSWORD);
+      const sid = /vecindad\.sid=([^;]+)/.exec(cookie)![1];
+      return { userId: user.id, organizationId: organization.id, cookie, sid };
     },
   };
 

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 /** What every benchmark suite gets: a running server (separate process) and its database. */
 export type BenchContext = {
   baseUrl: string;
-  /** A bare Koa app in the server process: GET /bare?id= runs one PostgreSQL query. */
+  /** A bare Koa app in the server process: GET /bare?sid= runs the session-and-user query. */
   bareUrl: string;
   databaseUrl: string;
   redisUrl: string;
@@ -15,7 +15,7 @@ export type BenchContext = {
   /** Signs in over HTTP and returns the Cookie header to send. */
   signIn: (username: string, password: string) => Promise<string>;
   /** A new organization with an Administrador (password BENCH_PASSWORD), signed in. */
-  createAdministrator: () => Promise<{ userId: number; organizationId: number; cookie: string }>;
+  createAdministrator: () => Promise<{ userId: number; organizationId: number; cookie: string; sid: string }>;
 };
 
 export type BenchTable = { title: string; rows: Array<Record<string, string | number>> };

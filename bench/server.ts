@@ -1,22 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { connectDatabase, db } from '../server/db';
+import { connectDatabase } from '../server/db';
 import { startServer } from '../server/server';
+import { findSessionWithUser } from '../server/session/store';
 
 /**
  * The server under measurement, in its own process (so load generators do not share its
- * event loop). Also serves a bare Koa app whose one route runs one PostgreSQL query, the
- * baseline for the cost of our middleware.
+ * event loop). Also serves a bare Koa app whose one route runs the same session-and-user
+ * query GET /api/user makes, the baseline for the cost of our middleware.
  */
 connectDatabase(process.env.DATABASE_URL!, 20);
 const running = await startServer({ redisUrl: process.env.REDIS_URL!, port: 0, host: '127.0.0.1' });
 
 const bare = new Koa();
 bare.use(async (ctx) => {
-  const id = Number(ctx.query.id);
-  const { rows } = await db().raw('select id, username, name, last_name, role from users where id = ?', [id]);
-  ctx.body = rows[0] ?? null;
+  ctx.body = (await findSessionWithUser(String(ctx.query.sid)))?.user ?? null;
 });
 const bareServer = http.createServer(bare.callback());
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));

@@ -20,6 +20,7 @@ const defaultParser = parser('1mb');
 const largeParsers = new Map(LARGE_BODIES.map((rule) => [rule, parser(rule.limit)]));
 
 export async function jsonBody(ctx: Context, next: Next) {
+  if (!ctx.request.length && !ctx.get('Transfer-Encoding')) return next(); // nothing to parse
   const rule = LARGE_BODIES.find((r) => r.method === ctx.method && r.path.test(ctx.path));
   try {
     await (rule ? largeParsers.get(rule)! : defaultParser)(ctx, async () => {});
