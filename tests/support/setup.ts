@@ -30,7 +30,8 @@ await admin.end();
 process.env.NODE_ENV = 'test';
 process.env.DATABASE_URL = `${serverUrl}/${database}`;
 process.env.REDIS_URL = inject('redisUrl');
-process.env.REDIS_PREFIX = inject('redisPrefix');
+// A Redis prefix per test file: sign-in limits and queues never leak between files.
+process.env.REDIS_PREFIX = `${inject('redisPrefix')}-${Math.random().toString(36).slice(2, 8)}`;
 process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-the-config-check';
 
 afterAll(closeTestServices);
