@@ -9,11 +9,12 @@ import { messageText } from '../../shared/messages';
 export const DUPLICATE_USERNAME = 'Ya existe una cuenta con este correo electrónico';
 
 /**
- * The organization a self-registration joins: the one whose domain is the host the app is
- * served on, else the default (the oldest top-level organization).
+ * The organization a self-registration joins (and whose branding the sign-in page shows): the
+ * one whose domain is the host the app is served on (without port), else the default: the
+ * oldest top-level organization, i.e. the one the installation started with.
  */
 export async function organizationForHost(host: string, trx?: Knex): Promise<Organization | undefined> {
-  const hostname = host.replace(/:\d+$/, '').toLowerCase();
+  const hostname = host.replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
   const byDomain = await Organization.query(trx).findOne({ domain: hostname });
   return byDomain ?? Organization.query(trx).whereNull('parentId').orderBy('id').first();
 }
@@ -26,12 +27,14 @@ export async function usernameTaken(username: string, trx?: Knex) {
 export async function registerResident(trx: Knex, input: RegisterInput, host: string): Promise<User> {
   const organization = await organizationForHost(host, trx);
   if (!organization) throw new AppError(503, 'no_organization', 'No hay ninguna organización configurada');
+  if (organization.status !== 'active') throw new AppError(403, 'organization_inactive', ORGANIZATION_INACTIVE);
   if (organization.settings?.showRegistrationForm === false) {
     throw new AppError(403, 'registration_closed', 'El registro de nuevas cuentas está deshabilitado');
   }
   if (await usernameTaken(input.username, trx)) {
     throw conflict(DUPLICATE_USERNAME, 'duplicate_username', { username: DUPLICATE_USERNAME });
   }
+  await assertRoomForUser(trx, organization.id);
   const user = await User.query(trx).insertAndFetch({
     username: input.username,
     email: input.username,
@@ -76,11 +79,36 @@ async function findPropertyByReference(trx: Knex, organizationId: number, refere
     : query.whereRaw('lower(name) = lower(?)', [reference]).orderBy('id').first();
 }
 
-/** The active user with these credentials, or undefined (in constant-ish time). */
+export const ORGANIZATION_INACTIVE = 'La organización no está activa. Contacte a la administración.';
+
+/**
+ * The organization's user limit (maxUsers), checked before adding a user: 409 when full.
+ * Locks the organization row so two concurrent additions cannot both take the last place.
+ */
+export async function assertRoomForUser(trx: Knex, organizationId: number) {
+  const organization = await Organization.query(trx).findById(organizationId).forNoKeyUpdate().select('maxUsers');
+  if (organization?.maxUsers == null) return;
+  const users = await User.query(trx).where({ organizationId, isActive: true }).resultSize();
+  if (users >= organization.maxUsers) {
+    throw conflict('La organización alcanzó su máximo de usuarios', 'max_users_reached');
+  }
+}
+
+/**
+ * The active user with these credentials, or undefined (in constant-ish time). Users of a
+ * suspended or inactive organization cannot sign in (super-admins always can).
+ */
 export async function authenticate(username: string, password: string): Promise<User | undefined> {
-  const user = await User.query().findOne({ username: username.toLowerCase(), isActive: true });
+  const user = await User.query()
+    .findOne({ username: username.toLowerCase(), isActive: true })
+    .withGraphJoined('organization(status)')
+    .modifiers({ status: (query) => query.select('status') });
   const valid = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
-  return valid ? user : undefined;
+  if (!valid || !user) return undefined;
+  if (user.organization?.status !== 'active' && !user.isSuperAdmin) {
+    throw new AppError(403, 'organization_inactive', ORGANIZATION_INACTIVE);
+  }
+  return user;
 }
 
 export async function updateProfile(trx: Knex, user: User, input: ProfileUpdateInput) {

@@ -10,7 +10,13 @@ const UNAVAILABLE_NODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EP
 /** Maps anything thrown below to the one error shape; never a 500 for bad input. */
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
-  const err = error as PgError & { status?: number; type?: string; expose?: boolean; name?: string };
+  // Objection wraps database errors (UniqueViolationError...) around the driver's error.
+  const err = ((error as { nativeError?: unknown })?.nativeError ?? error) as PgError & {
+    status?: number;
+    type?: string;
+    expose?: boolean;
+    name?: string;
+  };
   if (err?.name === 'KnexTimeoutError' || (err?.code && (UNAVAILABLE_PG.test(err.code) || UNAVAILABLE_NODE.has(err.code)))) {
     return serviceUnavailable();
   }

@@ -19,7 +19,7 @@ async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
 healthRouter.get('/health', async (ctx) => {
   const [database, redis, ...extra] = await Promise.all([
     within(2000, () => db().raw('select 1')).then(() => 'up' as const, () => 'down' as const),
-    within(1000, () => ctx.services.redis.ping()).then(() => 'up' as const, () => 'down' as const),
+    within(2000, () => ctx.services.redis.ping()).then(() => 'up' as const, () => 'down' as const),
     ...ctx.services.healthChecks.map((check) => within(2000, check).catch(() => ({}))),
   ]);
   const ok = database === 'up' && redis === 'up';

@@ -14,11 +14,15 @@ const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${lette
 const SESSION_WITH_USER = {
   name: 'vecindad_session_with_user',
   text: `select s.sess, ${User.lightColumns.map((column) => `u.${snake(column)} as "${column}"`).join(', ')}
-         from session s left join users u on u.id = s.user_id and u.is_active
+         from session s left join users u on u.id = s.user_id and u.is_active and (u.is_super_admin or exists
+           (select 1 from organizations o where o.id = u.organization_id and o.status = 'active'))
          where s.sid = $1 and s.expire > now()`,
 };
 
-/** The live session `sid` and its active user (undefined when expired or unknown). */
+/**
+ * The live session `sid` and its user: only an active user of an active organization (or a
+ * super-admin), so suspending an organization signs its users out at once.
+ */
 export async function findSessionWithUser(sid: string): Promise<{ sess: SessionData; user?: User } | undefined> {
   const client = db().client;
   const connection = await client.acquireConnection();

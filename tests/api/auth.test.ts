@@ -181,3 +181,34 @@ describe('bad input', () => {
     expect(response.body.error).toBe('not_found');
   });
 });
+
+describe('organization status and limits', () => {
+  it('a suspended organization cannot sign in, and its open sessions end', async () => {
+    const user = await createUser();
+    const agent = await signedIn(user);
+    await db()('organizations').where({ id: user.organizationId }).update({ status: 'suspended' });
+    expect((await agent.get('/api/user')).status).toBe(401);
+    const response = await (await client()).post('/api/login').send({ username: user.username, password: PASSWORD });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('La organización no está activa. Contacte a la administración.');
+  });
+
+  it('a wrong password for a suspended organization is still a plain 401', async () => {
+    const user = await createUser();
+    await db()('organizations').where({ id: user.organizationId }).update({ status: 'inactive' });
+    const response = await (await client()).post('/api/login').send({ username: user.username, password: 'equivocada' });
+    expect(response.status).toBe(401);
+  });
+
+  it('registration into a full organization answers 409 and writes nothing', async () => {
+    const organization = await createOrganization({ domain: `${unique('full')}.vecindad.do`, maxUsers: 1 });
+    await createUser({ organizationId: organization.id });
+    const response = await (await client())
+      .post('/api/register')
+      .set('Host', organization.domain!)
+      .send(registration());
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('La organización alcanzó su máximo de usuarios');
+    expect(await User.query().where({ organizationId: organization.id }).resultSize()).toBe(1);
+  });
+});

@@ -122,3 +122,15 @@ describe('sign-in limits per IP', () => {
     expect(attempts).toBe(51);
   }, 60_000);
 });
+
+describe('database errors raised through models', () => {
+  it('become 409, not 500', async () => {
+    const { toAppError } = await import('../../server/middleware/errors');
+    const { User } = await import('../../server/models');
+    const user = await createUser();
+    const error = await User.query()
+      .insert({ ...(await createUser()), id: undefined, username: user.username } as never)
+      .catch((e: unknown) => e);
+    expect(toAppError(error)?.status).toBe(409);
+  });
+});
