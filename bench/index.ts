@@ -30,12 +30,13 @@ async function main() {
 
   const infrastructure = await startInfrastructure(config, (line) => console.log(line));
   const serverUrl = infrastructure.databaseUrl.replace(/\/[^/]*$/, '');
-  const databaseUrl = `${serverUrl}/vecindad_bench`;
+  // A database of this run's own (dropped at the end), so two benchmark runs never collide.
+  const databaseName = `vecindad_bench_${process.pid}`;
+  const databaseUrl = `${serverUrl}/${databaseName}`;
   const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await admin.connect();
-  await admin.query('drop database if exists vecindad_bench with (force)');
-  await admin.query('create database vecindad_bench');
-  await admin.end();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.query(`create database ${databaseName}`);
   const database = knex(knexConfig(databaseUrl, 10));
   await database.migrate.latest();
 
@@ -101,7 +102,10 @@ async function main() {
     }
   } finally {
     child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
     await database.destroy();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
     await infrastructure.stop();
   }
 }
