@@ -101,8 +101,11 @@ async function main() {
       for (const table of await suite.run(ctx)) printTable(table);
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     await database.destroy();
     await admin.query(`drop database if exists ${databaseName} with (force)`);
     await admin.end();
