@@ -6,8 +6,9 @@ import pg from 'pg';
 import { knexConfig } from '../knexfile';
 import { config } from '../server/config';
 import { startInfrastructure } from '../server/infrastructure';
+import { createRedis } from '../server/services/redis';
 import { hashPassword } from '../server/services/passwords';
-import { BENCH_PASSWORD, printTable, type BenchContext, type BenchSuite } from './lib';
+import { BENCH_PASSWORD, BENCH_SESSION_SECRET, printTable, type BenchContext, type BenchSuite } from './lib';
 
 /**
  * `npm run bench [suite...]`: a fresh benchmark database, the server in a child process, then
@@ -43,7 +44,7 @@ async function main() {
   const redisPrefix = `vecindad-bench-${Date.now().toString(36)}`;
   const child = fork(path.join(here, 'server.ts'), {
     execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: infrastructure.redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: infrastructure.redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: BENCH_SESSION_SECRET },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ port: number; barePort: number }>((resolve, reject) => {
@@ -108,9 +109,19 @@ async function main() {
     }
     await database.destroy();
     await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await deleteRedisKeys(infrastructure.redisUrl, `${redisPrefix}*`);
     await admin.end();
     await infrastructure.stop();
   }
+}
+
+/** Deletes this run's Redis keys (queues, streams, limits). */
+async function deleteRedisKeys(url: string, pattern: string) {
+  const redis = createRedis(url);
+  for await (const keys of redis.scanStream({ match: pattern, count: 500 })) {
+    if ((keys as string[]).length) await redis.unlink(...(keys as string[]));
+  }
+  redis.disconnect();
 }
 
 main().catch((error) => {

@@ -22,6 +22,8 @@ export type BenchTable = { title: string; rows: Array<Record<string, string | nu
 export type BenchSuite = { name: string; description: string; run: (ctx: BenchContext) => Promise<BenchTable[]> };
 
 export const BENCH_PASSWORD = 'bench-password';
+/** The benchmark server's SESSION_SECRET (suites that sign session cookies themselves need it). */
+export const BENCH_SESSION_SECRET = 'bench-secret-bench-secret-bench-secret-1234';
 
 /** Runs autocannon against one request and returns the figures the tables print. */
 export async function load(options: {

@@ -1,8 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from '../server/config';
-
-const CLIENT_INDEX = path.join(ROOT_DIR, 'dist', 'client', 'index.html');
+import { ROOT_DIR, config } from '../server/config';
 
 function newestChange(dir: string): number {
   let newest = 0;
@@ -13,18 +12,28 @@ function newestChange(dir: string): number {
   return newest;
 }
 
-/** Whether dist/client is missing or older than any source of the client (client/, shared/). */
-export function clientBuildIsStale(): boolean {
-  if (!fs.existsSync(CLIENT_INDEX)) return true;
-  const built = fs.statSync(CLIENT_INDEX).mtimeMs;
+/** The build's manifest (its presence marks a complete build). */
+export const clientManifest = (clientDir = config.clientDir) => path.join(clientDir, '.vite', 'manifest.json');
+
+/** Whether the build in `clientDir` is missing or older than any source (client/, shared/). */
+export function clientBuildIsStale(clientDir = config.clientDir): boolean {
+  const manifest = clientManifest(clientDir);
+  if (!fs.existsSync(manifest)) return true;
+  const built = fs.statSync(manifest).mtimeMs;
   return ['client', 'shared'].some((dir) => newestChange(path.join(ROOT_DIR, dir)) > built);
 }
 
-/** Builds the client with Vite when its build is missing or stale. */
-export async function buildClientIfStale(log: (line: string) => void = console.log) {
-  if (!clientBuildIsStale()) return false;
+/**
+ * Builds the client with Vite into `clientDir` when its build is missing or stale. Runs Vite
+ * as its own process: test runners set NODE_ENV=test, which must not reach the build.
+ */
+export function buildClientIfStale(clientDir = config.clientDir, log: (line: string) => void = console.log) {
+  if (!clientBuildIsStale(clientDir)) return false;
   log('Compilando el cliente (vite build)...');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT_DIR, 'client', 'vite.config.ts'), logLevel: 'warn' });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'client/vite.config.ts', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
   return true;
 }

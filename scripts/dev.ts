@@ -10,7 +10,7 @@ import { databaseIsEmpty, seedDemo } from '../server/seed/demo';
  * restarted on change (tsx watch) and Vite with hot reload on http://localhost:5173,
  * proxying /api and /socket.io to the server.
  */
-const infrastructure = await startInfrastructure(config, console.log);
+const infrastructure = await startInfrastructure(config, console.log, { redis: true, databaseProcess: true });
 const knex = connectDatabase(infrastructure.databaseUrl, 2);
 await migrateLatest(knex);
 if (await databaseIsEmpty(knex)) await knex.transaction((trx) => seedDemo(trx));
@@ -18,7 +18,7 @@ await closeDatabase();
 
 const env = { ...process.env, DATABASE_URL: infrastructure.databaseUrl, REDIS_URL: infrastructure.redisUrl, SESSION_SECRET: sessionSecret() };
 const run = (command: string, args: string[]) =>
-  spawn(path.join(ROOT_DIR, 'node_modules', '.bin', command), args, { stdio: 'inherit', cwd: ROOT_DIR, env });
+  spawn(path.join(ROOT_DIR, 'node_modules', '.bin', command), args, { stdio: 'inherit', cwd: ROOT_DIR, env, detached: true });
 
 const children: ChildProcess[] = [
   run('tsx', ['watch', '--clear-screen=false', 'server/index.ts']),

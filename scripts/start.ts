@@ -13,8 +13,8 @@ import { buildClientIfStale } from './client-build';
  */
 const log = (line: string) => console.log(`[vecindad] ${line}`);
 
-await buildClientIfStale(log);
-const infrastructure = await startInfrastructure(config, log);
+buildClientIfStale(config.clientDir, log);
+const infrastructure = await startInfrastructure(config, log, { redis: true, databaseProcess: true });
 const knex = connectDatabase(infrastructure.databaseUrl, 2);
 await migrateLatest(knex);
 const seeded = (await databaseIsEmpty(knex)) && (await knex.transaction((trx) => seedDemo(trx)), true);
@@ -28,7 +28,8 @@ const env = {
   SESSION_SECRET: sessionSecret(),
 };
 const children: ChildProcess[] = ['server/index.ts', 'worker/index.ts'].map((entry) =>
-  fork(path.join(ROOT_DIR, entry), { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+  // Own process groups: Ctrl+C reaches only this process, which stops them in order.
+  fork(path.join(ROOT_DIR, entry), { env, execArgv: ['--import', 'tsx'], stdio: 'inherit', detached: true }),
 );
 
 let stopping = false;

@@ -5,8 +5,9 @@ import helmet from 'koa-helmet';
 import session from 'koa-session';
 import serve from 'koa-static';
 import type { Redis } from 'ioredis';
-import { ROOT_DIR, config, sessionSecret, type Config } from './config';
+import { config, sessionSecret, type Config } from './config';
 import { errorHandler } from './middleware/errors';
+import { logger } from './logger';
 import { requestContext } from './middleware/requestContext';
 import { sameOriginMutations } from './middleware/security';
 import { apiRouters } from './routes';
@@ -16,12 +17,17 @@ import compose from 'koa-compose';
 import { createLoginLimiter, type LoginLimiter } from './services/loginLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
 import { configureZod } from '../shared/schemas/common';
+import { relayLag } from './events/relay';
+import { QUEUE_BOARD_PATH, queueBoard } from './operators/queueBoard';
+import { workerHeartbeat } from '../worker/heartbeat';
 
 export type Services = {
   redis: Redis;
   loginLimiter: LoginLimiter;
   /** Extra health facts (relay lag, worker heartbeat) added by the live parts. */
   healthChecks: Array<() => Promise<Record<string, unknown>>>;
+  /** Ends a user's live connections on every instance (set when Socket.IO is attached). */
+  disconnectUser: (userId: number) => void;
 };
 
 declare module 'koa' {
@@ -30,18 +36,25 @@ declare module 'koa' {
   }
 }
 
-export const CLIENT_DIR = path.join(ROOT_DIR, 'dist', 'client');
-
 /** Builds the Koa application without listening (tests use app.callback()). */
 export function createApp(options: { redis: Redis; config?: Config }) {
   const cfg = options.config ?? config;
   configureZod('es');
 
   const app = new Koa({ proxy: cfg.trustProxy, keys: [sessionSecret(cfg)] });
+  // Errors Koa meets after our error middleware (a client gone mid-upload) go to the log.
+  app.on('error', (error: Error & { code?: string }) => {
+    const clientGone = error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || /aborted|Parse Error/i.test(error.message);
+    logger[clientGone ? 'debug' : 'error']({ err: error }, 'request failed');
+  });
   app.context.services = {
     redis: options.redis,
     loginLimiter: createLoginLimiter(options.redis, cfg.redisPrefix),
-    healthChecks: [],
+    healthChecks: [
+      async () => ({ relay: await relayLag() }),
+      async () => ({ worker: await workerHeartbeat(options.redis, cfg.redisPrefix) }),
+    ],
+    disconnectUser: () => {},
   };
 
   const sessions = session(
@@ -64,7 +77,8 @@ export function createApp(options: { redis: Redis; config?: Config }) {
       contentSecurityPolicy: {
         directives: {
           // Uploaded PDFs and images are shown inline from blob: URLs.
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // Organization logos may be https URLs.
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'frame-src': ["'self'", 'blob:'],
           'object-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
@@ -85,7 +99,9 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     ctx.status = 404;
     ctx.body = { error: 'not_found', message: 'Ruta de API desconocida' };
   }));
-  app.use(clientFiles());
+  // Operators' job queues (bull-board), with the session, before the client's fallback.
+  app.use(onlyUnder(QUEUE_BOARD_PATH, compose([sessions, queueBoard(options.redis, cfg.redisPrefix)])));
+  app.use(clientFiles(cfg.clientDir));
   return app;
 }
 
@@ -95,8 +111,8 @@ function onlyUnder(prefix: string, middleware: (ctx: Context, next: Next) => Pro
 }
 
 /** The built client: hashed assets cached for a year, index.html for every other path. */
-function clientFiles() {
-  const assets = serve(CLIENT_DIR, {
+function clientFiles(clientDir: string) {
+  const assets = serve(clientDir, {
     index: false,
     setHeaders: (res, file) => {
       if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -105,7 +121,7 @@ function clientFiles() {
   return async (ctx: Context, next: Next) => {
     await assets(ctx, next);
     if (ctx.body != null || ctx.status !== 404 || !['GET', 'HEAD'].includes(ctx.method)) return;
-    const indexFile = path.join(CLIENT_DIR, 'index.html');
+    const indexFile = path.join(clientDir, 'index.html');
     if (!fs.existsSync(indexFile)) {
       ctx.status = 503;
       ctx.body = 'El cliente no está compilado: ejecute `npm run build` (o `npm start`).';

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default(path.join(ROOT_DIR, '.data')),
+  // Where the built client is served from (and built to by npm start and the browser tests).
+  CLIENT_DIR: z.string().default(path.join(ROOT_DIR, 'dist', 'client')),
   // Public origin (https://app.example.com) when the app runs behind a proxy.
   APP_ORIGIN: z.url().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionSecret: values.SESSION_SECRET,
     logLevel: values.LOG_LEVEL,
     dataDir: values.DATA_DIR,
+    clientDir: values.CLIENT_DIR,
     appOrigin: values.APP_ORIGIN,
     trustProxy: values.TRUST_PROXY,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === 'production',

@@ -1,6 +1,8 @@
+import { fork } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
-import { startEmbeddedPostgres } from './db/embedded';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { ensureRedis } from './services/redis';
 
 export type Infrastructure = { databaseUrl: string; redisUrl: string; stop: () => Promise<void> };
@@ -13,7 +15,7 @@ export type Infrastructure = { databaseUrl: string; redisUrl: string; stop: () =
 export async function startInfrastructure(
   cfg: Config,
   log: (line: string) => void = () => {},
-  needs: { redis: boolean } = { redis: true },
+  needs: { redis: boolean; databaseProcess?: boolean } = { redis: true },
 ): Promise<Infrastructure> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -23,11 +25,9 @@ export async function startInfrastructure(
     let databaseUrl = cfg.databaseUrl;
     if (!databaseUrl) {
       log(`Iniciando PostgreSQL integrado (puerto ${cfg.embeddedPgPort}, datos en ${path.join(cfg.dataDir, 'postgres')})...`);
-      const embedded = await startEmbeddedPostgres({
-        dir: path.join(cfg.dataDir, 'postgres'),
-        port: cfg.embeddedPgPort,
-        database: 'vecindad',
-      });
+      const embedded = needs.databaseProcess
+        ? await startDatabaseProcess()
+        : await startEmbeddedPostgres({ dir: path.join(cfg.dataDir, 'postgres'), port: cfg.embeddedPgPort, database: 'vecindad' });
       stops.push(embedded.stop);
       databaseUrl = embedded.url;
     }
@@ -40,4 +40,30 @@ export async function startInfrastructure(
     await stop();
     throw error;
   }
+}
+
+/**
+ * The embedded PostgreSQL as a child process in its own process group: a Ctrl+C in the
+ * terminal reaches only the parent, which stops the database last.
+ */
+function startDatabaseProcess(): Promise<EmbeddedDatabase> {
+  const child = fork(fileURLToPath(new URL('./db/embedded-process.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { url?: string; error?: string }) => {
+      if (!message.url) return reject(new Error(message.error ?? 'PostgreSQL integrado no arrancó'));
+      resolve({
+        url: message.url,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`PostgreSQL integrado terminó (código ${code})`)));
+  });
 }

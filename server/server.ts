@@ -1,20 +1,53 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { config } from './config';
+import { followUps } from './events/followUps';
+import { startRelay } from './events/relay';
 import { logger } from './logger';
+import { attachRealtime } from './realtime';
+import { rooms } from '../shared/events';
 import { createRedis } from './services/redis';
 import { deleteExpiredSessions } from './session/store';
+import { closeQueues, createQueues } from '../worker/queues';
 
 export type RunningServer = { server: http.Server; port: number; close: () => Promise<void> };
 
 /**
- * One server instance on a connected database: HTTP API and client files (and, with the live
- * parts, Socket.IO and the event relay). Used by server/index.ts, browser tests and benchmarks.
+ * One server instance on a connected database: HTTP API and client files, Socket.IO and the
+ * event relay. Used by server/index.ts, browser tests and benchmarks. `redisPrefix` (default
+ * REDIS_PREFIX) keeps test runs apart; `relay: false` runs an instance that only serves.
  */
-export async function startServer(options: { redisUrl: string; port: number; host?: string }): Promise<RunningServer> {
+export async function startServer(options: {
+  redisUrl: string;
+  port: number;
+  host?: string;
+  redisPrefix?: string;
+  relay?: boolean;
+}): Promise<RunningServer> {
+  const cfg = options.redisPrefix ? { ...config, redisPrefix: options.redisPrefix } : config;
   const redis = createRedis(options.redisUrl, { failFast: true });
-  const app = createApp({ redis });
+  const app = createApp({ redis, config: cfg });
   const server = http.createServer(app.callback());
+
+  // Socket.IO's own connection. Its commands wait for Redis to come back rather than fail: the
+  // adapter leaves some of their promises unhandled (a rejection would end the process), and
+  // the relay does not publish while Redis is away anyway.
+  const socketRedis = createRedis(options.redisUrl, { maxRetriesPerRequest: null });
+  const realtime = attachRealtime(server, { app, redis: socketRedis, prefix: cfg.redisPrefix, appOrigin: cfg.appOrigin });
+  app.context.services.disconnectUser = (userId) => realtime.io.in(rooms.user(userId)).disconnectSockets(true);
+  const queues = createQueues(redis, cfg.redisPrefix);
+  const relay =
+    options.relay === false
+      ? undefined
+      : startRelay({
+          publish: realtime.publish,
+          ready: () => realtime.ready() && redis.status === 'ready',
+          followUps: followUps(queues),
+        });
+  // Events that waited for Redis go out as soon as it is back.
+  for (const connection of [redis, socketRedis]) connection.on('ready', () => relay?.wake());
+
   const sweep = setInterval(() => deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000);
   sweep.unref();
 
@@ -23,8 +56,11 @@ export async function startServer(options: { redisUrl: string; port: number; hos
 
   const close = async () => {
     clearInterval(sweep);
+    await relay?.stop();
     server.closeIdleConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await realtime.close(); // disconnects the sockets and closes the HTTP server
+    await closeQueues(queues);
+    socketRedis.disconnect();
     redis.disconnect();
   };
   logger.debug({ port }, 'server listening');

@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // Builds the client first when it is missing or older than client/ or shared/.
+          globalSetup: ['tests/support/global-setup.ts', 'tests/e2e/support/build-client.ts'],
           testTimeout: 60_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },

@@ -1,16 +1,60 @@
+import { z } from 'zod';
 import { config } from '../server/config';
+import { closeDatabase, connectDatabase } from '../server/db';
+import type { Infrastructure } from '../server/infrastructure';
 import { logger } from '../server/logger';
+import { startWorker } from './worker';
 
-/** The BullMQ worker process (its jobs arrive with the broadcasts and live parts). */
+/*
+ * The worker process: `tsx worker/index.ts`. It connects to DATABASE_URL and REDIS_URL (with
+ * DATABASE_URL unset it starts the local infrastructure like server/index.ts: run it alone then,
+ * not beside a server that started its own). It does not migrate: the server does, and jobs
+ * retry until the schema is there. Environment: DATABASE_URL, REDIS_URL, REDIS_PREFIX (same as
+ * the server's), LOG_LEVEL, WORKER_CONCURRENCY (default 5), BROADCAST_SWEEP_EVERY_MS (default
+ * 60000). SIGTERM/SIGINT: running jobs finish, then it exits 0.
+ *
+ * Redis in production (BullMQ keeps jobs there, Socket.IO its recovery stream):
+ *   maxmemory-policy noeviction   an evicted key is a lost job or a corrupt queue
+ *   appendonly yes                delayed jobs (a broadcast's end date) survive a restart
+ *   appendfsync everysec          (the default) at most a second of writes lost in a crash
+ * Whatever is still lost, the sweep (every minute) and the date-based reads make good.
+ */
+const WorkerEnv = z.object({
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  BROADCAST_SWEEP_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
+});
+
 async function main() {
-  logger.info({ redis: config.redisUrl }, 'worker listo');
-  const keepAlive = setInterval(() => {}, 60_000);
-  const shutdown = () => {
-    clearInterval(keepAlive);
+  const env = WorkerEnv.parse(process.env);
+  // Imported only when needed: the embedded PostgreSQL's module takes over SIGTERM on import
+  // (it exits at once with 143), which would cut the graceful shutdown below short.
+  const infrastructure: Infrastructure = config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, stop: async () => {} }
+    : await (await import('../server/infrastructure')).startInfrastructure(config, (line) => logger.info(line));
+  connectDatabase(infrastructure.databaseUrl, env.WORKER_CONCURRENCY + 2);
+  const worker = await startWorker({
+    redisUrl: infrastructure.redisUrl,
+    prefix: config.redisPrefix,
+    concurrency: env.WORKER_CONCURRENCY,
+    sweepEveryMs: env.BROADCAST_SWEEP_EVERY_MS,
+  });
+  process.send?.({ type: 'ready' });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'cerrando el worker');
+    await worker.close();
+    await closeDatabase();
+    await infrastructure.stop();
     process.exit(0);
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-void main();
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

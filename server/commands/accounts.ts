@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ProfileUpdateInput, RegisterInput } from '../../shared/schemas/auth';
 import { AppError, conflict, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
+import { assertOrganizationLimit } from '../policies/limits';
 import { Organization, Property, Resident, User } from '../models';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/passwords';
 import { messageText } from '../../shared/messages';
@@ -34,7 +35,7 @@ export async function registerResident(trx: Knex, input: RegisterInput, host: st
   if (await usernameTaken(input.username, trx)) {
     throw conflict(DUPLICATE_USERNAME, 'duplicate_username', { username: DUPLICATE_USERNAME });
   }
-  await assertRoomForUser(trx, organization.id);
+  await assertOrganizationLimit(trx, organization.id, 'users');
   const user = await User.query(trx).insertAndFetch({
     username: input.username,
     email: input.username,
@@ -81,18 +82,6 @@ async function findPropertyByReference(trx: Knex, organizationId: number, refere
 
 export const ORGANIZATION_INACTIVE = 'La organización no está activa. Contacte a la administración.';
 
-/**
- * The organization's user limit (maxUsers), checked before adding a user: 409 when full.
- * Locks the organization row so two concurrent additions cannot both take the last place.
- */
-export async function assertRoomForUser(trx: Knex, organizationId: number) {
-  const organization = await Organization.query(trx).findById(organizationId).forNoKeyUpdate().select('maxUsers');
-  if (organization?.maxUsers == null) return;
-  const users = await User.query(trx).where({ organizationId, isActive: true }).resultSize();
-  if (users >= organization.maxUsers) {
-    throw conflict('La organización alcanzó su máximo de usuarios', 'max_users_reached');
-  }
-}
 
 /**
  * The active user with these credentials, or undefined (in constant-ish time). Users of a

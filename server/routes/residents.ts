@@ -1,6 +1,137 @@
+import { stringify } from 'csv-stringify/sync';
 import { apiRouter } from './router';
-import { requireUser } from '../middleware/auth';
+import {
+  NoticeSchema,
+  PropertyResidentsQuerySchema,
+  ResidentCreateSchema,
+  ResidentListQuerySchema,
+  ResidentUpdateSchema,
+} from '../../shared/schemas/residents';
+import {
+  createResident,
+  deactivateResident,
+  getResident,
+  listResidents,
+  sendNotice,
+  updateResident,
+} from '../commands/residents';
+import { db } from '../db';
+import { transaction } from '../db/transaction';
+import { forbidden } from '../errors';
+import { currentUser, requireUser } from '../middleware/auth';
+import { findManageableProperty, findPropertyWithReadableDetails, mayReadPropertyDetails } from '../policies/properties';
+import { findManageablePropertyResident, findManageableResidentId, findVisibleResidentId } from '../policies/residents';
+import { presentResident, type PresentedResident } from '../presenters/resident';
+import { idParam, parse } from '../validation';
 
-/** Residents of a property and the residents directory. */
+/**
+ * Residents of a property (Manage dialog) and the organization's residents directory
+ * (/residents). Administrators manage; owners read the residents of their properties;
+ * residents read their neighbours without contact data; suppliers get 403.
+ */
 export const residentsRouter = apiRouter();
 residentsRouter.use(requireUser);
+
+/** A JSON array by name (user name, email, phone, unit number, status...); `?q=&status=&limit=&offset=`, X-Total-Count. */
+residentsRouter.get('/properties/:id/residents', async (ctx) => {
+  const user = currentUser(ctx);
+  const property = await findPropertyWithReadableDetails(user, idParam(ctx.params.id));
+  const filters = parse(PropertyResidentsQuerySchema, ctx.query);
+  const { rows, total } = await listResidents(user, { ...filters, propertyId: property.id });
+  ctx.set('X-Total-Count', String(total));
+  ctx.body = rows.map((row) => presentResident(row, user));
+});
+
+/**
+ * 201 with the resident; when a new account was created, `tempPassword` is in this answer
+ * and nowhere else (the resident must change it at first sign-in).
+ */
+residentsRouter.post('/properties/:id/residents', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const { row, tempPassword } = await transaction(async (trx) => {
+    const property = await findManageableProperty(user, id, trx);
+    return createResident(trx, user, property, parse(ResidentCreateSchema, ctx.request.body));
+  });
+  ctx.status = 201;
+  ctx.body = { ...presentResident(row, user), tempPassword };
+});
+
+residentsRouter.patch('/properties/:id/residents/:residentId', async (ctx) => {
+  const user = currentUser(ctx);
+  const [propertyId, residentId] = [idParam(ctx.params.id), idParam(ctx.params.residentId)];
+  const row = await transaction(async (trx) => {
+    const { property, resident } = await findManageablePropertyResident(user, propertyId, residentId, trx);
+    return updateResident(trx, user, property, resident, parse(ResidentUpdateSchema, ctx.request.body));
+  });
+  ctx.body = presentResident(row, user);
+});
+
+/** Status inactive and end date today: the user's access to the property ends. */
+residentsRouter.post('/properties/:id/residents/:residentId/deactivate', async (ctx) => {
+  const user = currentUser(ctx);
+  const [propertyId, residentId] = [idParam(ctx.params.id), idParam(ctx.params.residentId)];
+  const row = await transaction(async (trx) => {
+    const { resident } = await findManageablePropertyResident(user, propertyId, residentId, trx);
+    return deactivateResident(trx, user, resident);
+  });
+  ctx.body = presentResident(row, user);
+});
+
+/**
+ * The residents directory: every resident of the properties the caller may see, sorted by
+ * name. `?q=` (name, last name, email, unit), `?status=`, `?propertyId=`, `?limit=&offset=`;
+ * the total of the filtered list in X-Total-Count.
+ */
+residentsRouter.get('/residents', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!mayReadPropertyDetails(user)) throw forbidden();
+  const { rows, total } = await listResidents(user, parse(ResidentListQuerySchema, ctx.query));
+  ctx.set('X-Total-Count', String(total));
+  ctx.body = rows.map((row) => presentResident(row, user));
+});
+
+const STATUS_LABELS: Record<PresentedResident['status'], string> = { active: 'Activo', inactive: 'Inactivo', temporary: 'Temporal' };
+
+// A cell that a spreadsheet would read as a formula is prefixed with ' (CSV injection);
+// phone numbers such as +1 809... stay as they are.
+const safeCell = (value: string | null) =>
+  value && /^[=+\-@\t\r]/.test(value) && !/^[+-]?[\d\s().-]+$/.test(value) ? `'${value}` : (value ?? '');
+
+/** The filtered directory (same filters, every page) as CSV with Spanish headers and a BOM for Excel. */
+residentsRouter.get('/residents/export', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!mayReadPropertyDetails(user)) throw forbidden();
+  const { limit: _limit, offset: _offset, ...filters } = parse(ResidentListQuerySchema, ctx.query);
+  const { rows } = await listResidents(user, filters);
+  const records = rows
+    .map((row) => presentResident(row, user))
+    .map((r) => [r.name, r.lastName, r.email, r.phone, r.propertyName, r.unitNumber, STATUS_LABELS[r.status], r.joinDate].map(safeCell));
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="residentes-${new Date().toISOString().slice(0, 10)}.csv"`);
+  ctx.body = stringify(records, {
+    bom: true,
+    header: true,
+    columns: ['Nombre', 'Apellido', 'Correo electrónico', 'Teléfono', 'Propiedad', 'Unidad', 'Estado', 'Fecha de ingreso'],
+  });
+});
+
+/** View Profile: the user data, property, unit, status and join date of a residence. */
+residentsRouter.get('/residents/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = await findVisibleResidentId(user, idParam(ctx.params.id));
+  ctx.body = presentResident(await getResident(db(), id), user);
+});
+
+/** Send Message: `{ title, message }`, a direct notice to the resident (201). */
+residentsRouter.post('/residents/:id/messages', async (ctx) => {
+  const user = currentUser(ctx);
+  const residentId = idParam(ctx.params.id);
+  const notice = await transaction(async (trx) => {
+    const id = await findManageableResidentId(user, residentId, trx);
+    const input = parse(NoticeSchema, ctx.request.body);
+    return sendNotice(trx, user, await getResident(trx, id), input);
+  });
+  ctx.status = 201;
+  ctx.body = notice;
+});

@@ -1,6 +1,31 @@
 import { apiRouter } from './router';
-import { requireUser } from '../middleware/auth';
+import { listPropertyUsers, resetPassword } from '../commands/users';
+import { transaction } from '../db/transaction';
+import { currentUser, requireUser } from '../middleware/auth';
+import { findManageableProperty } from '../policies/properties';
+import { findResettableUser } from '../policies/users';
+import { presentPropertyUser } from '../presenters/resident';
+import { destroyUserSessions } from '../session/store';
+import { idParam } from '../validation';
 
-/** Property users list, password reset and notices to a user. */
+/** The users of a property (Manage dialog, View users) and password reset: administrators only. */
 export const usersRouter = apiRouter();
 usersRouter.use(requireUser);
+
+/** A JSON array of id, name, lastName, username, email, role: residents, owner, assigned suppliers. */
+usersRouter.get('/properties/:id/users', async (ctx) => {
+  const property = await findManageableProperty(currentUser(ctx), idParam(ctx.params.id));
+  ctx.body = (await listPropertyUsers(property.id)).map(presentPropertyUser);
+});
+
+/**
+ * `{ tempPassword }`, shown once to the administrator. The user must choose a new password at
+ * the next sign-in, and every session they have open ends now.
+ */
+usersRouter.post('/users/:id/reset-password', async (ctx) => {
+  const actor = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const tempPassword = await transaction(async (trx) => resetPassword(trx, actor, await findResettableUser(actor, id, trx)));
+  await destroyUserSessions(id);
+  ctx.body = { tempPassword };
+});

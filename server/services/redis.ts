@@ -71,7 +71,8 @@ export async function ensureRedis(url: string, dataDir: string): Promise<{ stop:
   const child: ChildProcess = spawn(
     binary,
     ['--bind', hostname || '127.0.0.1', '--port', port || '6379', '--dir', dataDir, '--appendonly', 'yes', '--save', ''],
-    { stdio: 'ignore' },
+    // Its own process group: a Ctrl+C in the terminal reaches only us, and we stop it last.
+    { stdio: 'ignore', detached: true },
   );
   for (let attempt = 0; attempt < 50; attempt++) {
     if (await pingRedis(url, 200)) {

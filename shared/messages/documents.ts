@@ -13,4 +13,36 @@ export const DOCUMENTS_MESSAGES = {
     es: 'Invalid file type: Please upload a PDF, Word, Excel, or image file',
     en: 'Invalid file type: Please upload a PDF, Word, Excel, or image file',
   },
+  document_invalid_content: {
+    es: 'El archivo no es válido: el contenido debe estar codificado en base64',
+    en: 'The file is not valid: its content must be base64-encoded',
+  },
+  document_title_max: {
+    es: 'El título no puede superar 200 caracteres',
+    en: 'The title cannot exceed 200 characters',
+  },
+  document_category_invalid: { es: 'Categoría no válida', en: 'Invalid category' },
+  document_access_invalid: { es: 'Nivel de acceso no válido', en: 'Invalid access level' },
+  document_property_invalid: { es: 'Propiedad no encontrada', en: 'Property not found' },
+  document_shared_with_required: {
+    es: 'Seleccione al menos un usuario con quien compartir el documento',
+    en: 'Select at least one user to share the document with',
+  },
+  document_shared_with_invalid: {
+    es: 'Solo puede compartir con administradores, propietarios o residentes activos de la organización',
+    en: 'You can only share with active administrators, owners or residents of the organization',
+  },
+  document_admin_access_forbidden: {
+    es: 'Solo los administradores pueden elegir el acceso "Solo administradores"',
+    en: 'Only administrators can choose "Administrators only" access',
+  },
+  document_upload_forbidden: {
+    es: 'Su rol no permite subir documentos',
+    en: 'Your role does not allow uploading documents',
+  },
+  document_delete_forbidden: {
+    es: 'Solo quien subió el documento o un administrador puede eliminarlo',
+    en: 'Only the uploader or an administrator can delete this document',
+  },
+  document_not_found: { es: 'Documento no encontrado', en: 'Document not found' },
 } as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailField, requiredText } from './common';
+import { hexColor } from './organizations';
 
 /**
  * The branding and module switches of an organization (system settings). Stored on the
@@ -45,3 +47,40 @@ export const BrandingSchema: z.ZodType<Branding> = z.object({
   }),
   showRegistrationForm: z.boolean(),
 });
+
+/** A feature switch or the registration switch: a real boolean. */
+const flag = () => z.boolean({ error: 'boolean_required' });
+
+/**
+ * `PUT /api/settings`: any part of the system settings (each tab saves its own fields). A
+ * text sent must not be empty (the product's defaults stand only until a value is saved);
+ * colours are #RRGGBB.
+ */
+export const SettingsUpdateSchema = z
+  .object({
+    // General.
+    appName: requiredText().pipe(z.string().max(100, { error: 'text_too_long' })),
+    companyName: requiredText().pipe(z.string().max(150, { error: 'text_too_long' })),
+    appDescription: requiredText().pipe(z.string().max(500, { error: 'text_too_long' })),
+    contactEmail: emailField(),
+    contactPhone: requiredText().pipe(z.string().max(40, { error: 'text_too_long' })),
+    // Appearance.
+    primaryColor: hexColor(),
+    secondaryColor: hexColor(),
+    accentColor: hexColor(),
+    textColor: hexColor(),
+    backgroundColor: hexColor(),
+    // Features.
+    features: z
+      .object({
+        documents: flag(),
+        billing: flag(),
+        maintenance: flag(),
+        amenities: flag(),
+        visitors: flag(),
+      })
+      .partial(),
+    showRegistrationForm: flag(),
+  })
+  .partial();
+export type SettingsUpdateInput = z.infer<typeof SettingsUpdateSchema>;

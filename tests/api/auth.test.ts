@@ -208,7 +208,7 @@ describe('organization status and limits', () => {
       .set('Host', organization.domain!)
       .send(registration());
     expect(response.status).toBe(409);
-    expect(response.body.message).toBe('La organización alcanzó su máximo de usuarios');
+    expect(response.body.message).toBe('La organización alcanzó el máximo de usuarios permitido');
     expect(await User.query().where({ organizationId: organization.id }).resultSize()).toBe(1);
   });
 });

@@ -129,7 +129,7 @@ describe('database errors raised through models', () => {
     const { User } = await import('../../server/models');
     const user = await createUser();
     const error = await User.query()
-      .insert({ ...(await createUser()), id: undefined, username: user.username } as never)
+      .insert({ username: user.username, password: 'x', name: 'Otra', organizationId: user.organizationId })
       .catch((e: unknown) => e);
     expect(toAppError(error)?.status).toBe(409);
   });

@@ -3,6 +3,10 @@ import type { Role } from '../../shared/enums';
 import { Organization, Property, Resident, Unit, User } from '../../server/models';
 import { hashPassword } from '../../server/services/passwords';
 import { client } from './services';
+import { Document } from '../../server/models';
+import { formatFileSize } from '../../shared/format';
+import { Amenity, AmenityBooking, MaintenanceRequest, Payment } from '../../server/models';
+import { Broadcast } from '../../server/models';
 
 /**
  * Factories: each creates the row with sensible defaults and any missing parent, so a test
@@ -65,4 +69,78 @@ export async function signedIn(user: User) {
   const response = await agent.post('/api/login').send({ username: user.username, password: PASSWORD });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   return agent;
+}
+
+/** A small valid PDF: the default content of a document. */
+export const samplePdf = (text = 'Vecindad') =>
+  Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
+
+/** A stored document (a small PDF unless `content` is given), shared with `sharedWith` user ids. */
+export async function createDocument(overrides: Omit<Partial<Document>, 'sharedWith'> & { sharedWith?: number[] } = {}) {
+  const { sharedWith = [], ...fields } = overrides;
+  const organizationId = fields.organizationId ?? (await createOrganization()).id;
+  const content = fields.content ?? samplePdf();
+  const document = await Document.query()
+    .insert({
+      title: unique('Documento'),
+      category: 'regulations',
+      access: 'public',
+      fileType: 'application/pdf',
+      ...fields,
+      content,
+      sizeBytes: content.length,
+      fileSize: formatFileSize(content.length),
+      organizationId,
+    })
+    .returning(Document.metaColumns as unknown as string[]);
+  if (sharedWith.length) {
+    await Document.knex()('document_shares').insert(sharedWith.map((userId) => ({ documentId: document.id, userId })));
+  }
+  return document;
+}
+
+/** An amenity of a property (the property, and its organization, created when not given). */
+export async function createAmenity(overrides: Partial<Amenity> = {}) {
+  const property = overrides.propertyId
+    ? await Property.query().findById(overrides.propertyId).throwIfNotFound()
+    : await createProperty();
+  return Amenity.query().insertAndFetch({
+    name: unique('Piscina'),
+    type: 'pool',
+    ...overrides,
+    propertyId: property.id,
+    organizationId: property.organizationId,
+  });
+}
+
+/** A booking of an amenity, tomorrow from 10:00 to 12:00 unless given. */
+export async function createBooking(overrides: Partial<AmenityBooking> & { amenityId: number; userId: number }) {
+  const start = new Date(Date.now() + 24 * 3600_000);
+  start.setUTCHours(14, 0, 0, 0);
+  return AmenityBooking.query().insertAndFetch({
+    startTime: start,
+    endTime: new Date(start.getTime() + 2 * 3600_000),
+    status: 'confirmed',
+    ...overrides,
+  });
+}
+
+/** A charge (payments row) of a user in a property. */
+export async function createPayment(overrides: Partial<Payment> & { userId: number; propertyId: number }) {
+  return Payment.query().insertAndFetch({ amount: 2_500_00, type: 'rent', ...overrides });
+}
+
+/** A maintenance request of a property, assigned to `assignedToId` when given. */
+export async function createMaintenanceRequest(overrides: Partial<MaintenanceRequest> & { propertyId: number }) {
+  return MaintenanceRequest.query().insertAndFetch({ title: unique('Fuga de agua'), ...overrides });
+}
+
+/** A broadcast of a property (active, announcement, started a minute ago, no end unless given). */
+export async function createBroadcast(overrides: Partial<Broadcast> & { propertyId: number }) {
+  return Broadcast.query().insertAndFetch({
+    title: unique('Aviso'),
+    message: 'Mensaje de prueba para los residentes',
+    startDate: new Date(Date.now() - 60_000),
+    ...overrides,
+  });
 }

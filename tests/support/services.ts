@@ -12,6 +12,8 @@ export async function testApp(): Promise<Koa> {
   if (!app) {
     connectDatabase(process.env.DATABASE_URL!, 5);
     redis = createRedis(process.env.REDIS_URL!, { failFast: true });
+    // Fail-fast connections refuse commands until connected: start the tests once it is.
+    if (redis.status !== 'ready') await new Promise((resolve) => redis!.once('ready', resolve));
     const { createApp } = await import('../../server/app');
     app = createApp({ redis });
   }

@@ -1,0 +1,130 @@
+import type { Knex } from 'knex';
+import type { EventType } from '../../shared/events';
+import { messageText } from '../../shared/messages';
+import {
+  endsBeforeStart,
+  type BroadcastCreateInput,
+  type BroadcastEventPayload,
+  type BroadcastListQuery,
+} from '../../shared/schemas/broadcasts';
+import type { BroadcastUpdateInput } from '../../shared/schemas/broadcasts';
+import { isAdministrator } from '../../shared/permissions';
+import { db } from '../db';
+import { forbidden, validationError } from '../errors';
+import { recordEvent } from '../events/outbox';
+import { Broadcast, Property, type User } from '../models';
+import { findReadableProperty } from '../policies/properties';
+import { mayReadBroadcasts } from '../policies/broadcasts';
+import { presentBroadcast } from '../presenters/broadcast';
+
+/**
+ * Broadcasts of one property, newest first. Administrators see every status (or only the
+ * active ones with `onlyActive`); owners and residents only the active ones. "Active" is
+ * decided by the query (status, start and end dates), so it is right even when no expiry job ran.
+ */
+export async function listBroadcasts(user: User, query: BroadcastListQuery) {
+  const property = await findReadableProperty(user, query.propertyId);
+  if (!mayReadBroadcasts(user)) throw forbidden();
+  const rows = Broadcast.query().where('broadcasts.propertyId', property.id);
+  if (query.onlyActive || !isAdministrator(user)) rows.modify('active');
+  const total = await rows.clone().resultSize();
+  rows.orderBy([{ column: 'startDate', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(query.offset);
+  if (query.limit) rows.limit(query.limit);
+  return { broadcasts: await rows, total };
+}
+
+/** A new broadcast of a property the caller manages; its author is always the caller. */
+export async function createBroadcast(trx: Knex, actor: User, property: Property, input: BroadcastCreateInput) {
+  const broadcast = await Broadcast.query(trx).insertAndFetch({
+    ...input,
+    propertyId: property.id,
+    createdBy: actor.id,
+  });
+  await recordBroadcastEvent(trx, 'broadcast.created', broadcast, property.organizationId, actor.id);
+  return broadcast;
+}
+
+export async function updateBroadcast(trx: Knex, actor: User, broadcast: Broadcast, input: BroadcastUpdateInput) {
+  if (!Object.keys(input).length) return broadcast;
+  const startDate = input.startDate ?? broadcast.startDate;
+  const endDate = input.endDate !== undefined ? input.endDate : broadcast.endDate;
+  if (endsBeforeStart(startDate, endDate)) {
+    throw validationError({ endDate: messageText('end_before_start') });
+  }
+  const updated = await broadcast.$query(trx).patchAndFetch(input);
+  await recordBroadcastEvent(trx, 'broadcast.updated', updated, await organizationOf(trx, updated.propertyId), actor.id);
+  return updated;
+}
+
+export async function deleteBroadcast(trx: Knex, actor: User, broadcast: Broadcast) {
+  const organizationId = await organizationOf(trx, broadcast.propertyId);
+  await broadcast.$query(trx).delete();
+  await recordBroadcastEvent(trx, 'broadcast.deleted', broadcast, organizationId, actor.id);
+}
+
+/**
+ * Marks expired the broadcasts whose end date has passed (all of them, or only `broadcastId`)
+ * and records `broadcast.expired` for each. Idempotent: a broadcast already expired, edited to
+ * end later or deleted is left alone, so a late, repeated or stale job does no harm.
+ */
+export async function expireEndedBroadcasts(trx: Knex, options: { broadcastId?: number; limit?: number } = {}) {
+  const due = trx('broadcasts')
+    .select('id')
+    .where({ status: 'active' })
+    .where('endDate', '<=', trx.fn.now())
+    .orderBy('id')
+    .limit(options.limit ?? 500)
+    .forUpdate();
+  // One broadcast's job waits for a concurrent edit; a sweep leaves locked rows to their owner.
+  if (options.broadcastId) due.where({ id: options.broadcastId });
+  else due.skipLocked();
+  const expired = await Broadcast.query(trx).patch({ status: 'expired' }).whereIn('id', due).returning('*');
+  const rows = expired as unknown as Broadcast[];
+  if (!rows.length) return rows;
+  const organizations = new Map(
+    (await Property.query(trx).findByIds(rows.map((row) => row.propertyId)).select('id', 'organizationId')).map(
+      (property) => [property.id, property.organizationId],
+    ),
+  );
+  for (const broadcast of rows) {
+    await recordBroadcastEvent(trx, 'broadcast.expired', broadcast, organizations.get(broadcast.propertyId)!, null);
+  }
+  return rows;
+}
+
+/**
+ * When an active broadcast ends, with the time left by the database clock; null when it has
+ * nothing to expire (no end date, not active, or gone).
+ */
+export async function pendingExpiry(broadcastId: number, trx: Knex = db()) {
+  const row = await trx('broadcasts')
+    .where({ id: broadcastId, status: 'active' })
+    .whereNotNull('endDate')
+    .first('endDate', trx.raw('extract(epoch from (end_date - now())) * 1000 as ends_in_ms'));
+  return row ? { endDate: new Date(row.endDate), endsInMs: Math.max(0, Math.ceil(Number(row.endsInMs))) } : null;
+}
+
+async function organizationOf(trx: Knex, propertyId: number) {
+  const property = await Property.query(trx).findById(propertyId).select('organizationId').throwIfNotFound();
+  return property.organizationId;
+}
+
+/** Broadcast events go to the property's readers and its organization's administrators. */
+function recordBroadcastEvent(
+  trx: Knex,
+  type: Extract<EventType, `broadcast.${string}`>,
+  broadcast: Broadcast,
+  organizationId: number,
+  actorId: number | null,
+) {
+  const payload: BroadcastEventPayload = { broadcast: presentBroadcast(broadcast) };
+  return recordEvent(trx, {
+    type,
+    organizationId,
+    audience: 'property',
+    propertyId: broadcast.propertyId,
+    actorId,
+    subject: { type: 'broadcast', id: broadcast.id },
+    payload,
+  });
+}

@@ -1,0 +1,165 @@
+import type { Knex } from 'knex';
+import { assertOrganizationLimit } from '../policies/limits';
+import { messageText } from '../../shared/messages';
+import type { PageQuery } from '../../shared/schemas/common';
+import {
+  PropertyLocationSchema,
+  type PropertyCreateInput,
+  type PropertyUpdateInput,
+} from '../../shared/schemas/properties';
+import { db } from '../db';
+import { conflict, validationError } from '../errors';
+import { recordEvent } from '../events/outbox';
+import type { Property, User } from '../models';
+import { PROPERTY_COLUMNS } from '../policies/properties';
+import { canReachOrganization, readablePropertyIds } from '../policies/tenancy';
+import type { PropertyRow } from '../presenters/property';
+import { parse } from '../validation';
+
+/** The user's text for LIKE, its wildcards taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `%text%` for (I)LIKE. */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/**
+ * A LIKE pattern for the folded (lowercase, unaccented) `search_text` columns: "perez" and
+ * "PÉREZ" both find "Pérez". See migration 20261122000400.
+ */
+export const foldedContains = (trx: Knex, text: string) => trx.raw("'%' || public.vecindad_fold(?) || '%'", [escapeLike(text)]);
+
+/**
+ * These properties (every column but the photo bytes) with their real unit count and
+ * resident count (active and temporary), counted for their ids only: one grouped query per
+ * table rather than two subqueries per property. The explicit id list lets the planner pick
+ * index lookups for a page and one scan for a long list.
+ */
+async function withCounts(trx: Knex, properties: Array<Omit<PropertyRow, 'unitCount' | 'residentCount'>>): Promise<PropertyRow[]> {
+  if (!properties.length) return [];
+  const ids = properties.map((property) => property.id);
+  const countsBy = async (table: 'units' | 'residents') => {
+    // One array parameter (a long IN list costs more to send and plan).
+    const query = trx(table).select('propertyId').count({ n: '*' }).whereRaw('property_id = any(?::int[])', [`{${ids.join(',')}}`]).groupBy('propertyId');
+    if (table === 'residents') query.whereNot('status', 'inactive');
+    const rows = (await query) as Array<{ propertyId: number; n: number }>;
+    return new Map(rows.map((row) => [row.propertyId, Number(row.n)]));
+  };
+  const [units, residents] = await Promise.all([countsBy('units'), countsBy('residents')]);
+  return properties.map((property) => ({
+    ...property,
+    unitCount: units.get(property.id) ?? 0,
+    residentCount: residents.get(property.id) ?? 0,
+  }));
+}
+
+const propertyColumns = () => PROPERTY_COLUMNS.map((column) => `properties.${column}`);
+
+/**
+ * The properties the user may read (PRODUCT.md), by name (ignoring case and accents, whatever
+ * the database collation); `q` searches name and address.
+ */
+export async function listProperties(user: User, page: PageQuery): Promise<{ rows: PropertyRow[]; total: number }> {
+  const trx = db();
+  const readable = () => {
+    const query = trx('properties').whereIn('properties.id', readablePropertyIds(user, trx));
+    if (page.q) query.where('properties.searchText', 'like', foldedContains(trx, page.q));
+    return query;
+  };
+  const chosen = readable()
+    .select(propertyColumns())
+    .orderBy([{ column: 'properties.sortName' }, { column: 'properties.id' }])
+    .offset(page.offset);
+  if (page.limit) chosen.limit(page.limit);
+  const [rows, [{ total }]] = await Promise.all([chosen.then((found) => withCounts(trx, found)), readable().count({ total: '*' })]);
+  return { rows, total: Number(total) };
+}
+
+export async function getProperty(trx: Knex, id: number): Promise<PropertyRow> {
+  const [row] = await withCounts(trx, await trx('properties').select(propertyColumns()).where('properties.id', id));
+  return row;
+}
+
+/** Field errors when `ownerId` is not a Propietario of the organization. */
+async function checkOwner(trx: Knex, ownerId: number | null | undefined, organizationId: number) {
+  if (!ownerId) return;
+  const owner = await trx('users').where({ id: ownerId, organizationId, role: 'Propietario' }).first('id');
+  if (!owner) throw validationError({ ownerId: messageText('property_owner_invalid') });
+}
+
+
+/**
+ * The organization a new property belongs to: the caller's, or one they reach given
+ * explicitly (an Administrador of a master organization, or a super-admin).
+ */
+async function targetOrganization(trx: Knex, actor: User, requested: number | null | undefined) {
+  if (!requested || requested === actor.organizationId) return actor.organizationId;
+  const exists = await trx('organizations').where({ id: requested }).first('id');
+  if (!exists || !(await canReachOrganization(actor, requested, trx))) {
+    throw validationError({ organizationId: messageText('property_organization_invalid') });
+  }
+  return requested;
+}
+
+const propertyEvent = (type: 'property.created' | 'property.updated' | 'property.deleted', actor: User, property: Pick<Property, 'id' | 'name' | 'organizationId'>, payload: Record<string, unknown> = {}) => ({
+  type,
+  organizationId: property.organizationId,
+  // Its residents and owner (property room) and the organization's administrators are told.
+  audience: 'property' as const,
+  propertyId: property.id,
+  actorId: actor.id,
+  subject: { type: 'property', id: property.id },
+  payload: { name: property.name, ...payload },
+});
+
+export async function createProperty(trx: Knex, actor: User, input: PropertyCreateInput): Promise<PropertyRow> {
+  const { organizationId: requested, ...fields } = input;
+  const organizationId = await targetOrganization(trx, actor, requested);
+  await checkOwner(trx, fields.ownerId, organizationId);
+  await assertOrganizationLimit(trx, organizationId, 'properties');
+  const [{ id }] = await trx('properties').insert({ ...fields, organizationId }).returning('id');
+  const row = await getProperty(trx, id);
+  await recordEvent(trx, propertyEvent('property.created', actor, row));
+  return row;
+}
+
+export async function updateProperty(trx: Knex, actor: User, property: Property, input: PropertyUpdateInput): Promise<PropertyRow> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  // Country and city are checked together with what is stored (a new country needs its city).
+  if ('country' in changes || 'city' in changes) {
+    parse(PropertyLocationSchema, { country: changes.country ?? property.country, city: changes.city ?? property.city });
+  }
+  if ('ownerId' in changes) await checkOwner(trx, changes.ownerId as number | null, property.organizationId);
+  await trx('properties').where({ id: property.id }).update({ ...changes, updatedAt: trx.fn.now() });
+  const row = await getProperty(trx, property.id);
+  await recordEvent(trx, propertyEvent('property.updated', actor, row, { changed: Object.keys(changes) }));
+  return row;
+}
+
+/**
+ * Deletes a property with its units, residents, amenities (and bookings), broadcasts,
+ * maintenance requests and visits. Payments and documents must never vanish with it, so
+ * their presence refuses the deletion (the foreign keys restrict it as well).
+ */
+export async function deleteProperty(trx: Knex, actor: User, property: Property) {
+  await trx('properties').where({ id: property.id }).forUpdate().first('id');
+  const [payments, documents] = await Promise.all([
+    trx('payments').where({ propertyId: property.id }).first('id'),
+    trx('documents').where({ propertyId: property.id }).first('id'),
+  ]);
+  if (payments) throw conflict(messageText('property_has_payments'), 'property_in_use');
+  if (documents) throw conflict(messageText('property_has_documents'), 'property_in_use');
+  await trx('properties').where({ id: property.id }).delete();
+  await recordEvent(trx, propertyEvent('property.deleted', actor, property));
+}
+
+export async function setPropertyImage(trx: Knex, actor: User, property: Property, image: Buffer | null, imageType: string | null) {
+  await trx('properties').where({ id: property.id }).update({ image, imageType, updatedAt: trx.fn.now() });
+  const row = await getProperty(trx, property.id);
+  await recordEvent(trx, propertyEvent('property.updated', actor, row, { changed: ['image'] }));
+  return row;
+}
+
+/** The photo bytes of a property (the caller has checked it may read it). */
+export async function getPropertyImage(id: number) {
+  return db()('properties').where({ id }).whereNotNull('image').first('image', 'imageType', 'updatedAt');
+}

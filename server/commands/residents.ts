@@ -1,0 +1,247 @@
+import type { Knex } from 'knex';
+import { messageText } from '../../shared/messages';
+import type { NoticeInput, ResidentCreateInput, ResidentListQuery, ResidentUpdateInput } from '../../shared/schemas/residents';
+import { db } from '../db';
+import { conflict } from '../errors';
+import { recordEvent } from '../events/outbox';
+import type { Property, User } from '../models';
+import { whereResidentVisible } from '../policies/residents';
+import type { ResidentRow } from '../presenters/resident';
+import { hashPassword, temporaryPassword } from '../services/passwords';
+import { assertOrganizationLimit } from '../policies/limits';
+import { escapeLike, foldedContains } from './properties';
+import { findOrCreateUnit, isUniqueViolation } from './units';
+
+/** Residences joined with their user, unit and property (alias r, u, un, p). */
+function residentRows(trx: Knex) {
+  return trx('residents as r')
+    .join('users as u', 'u.id', 'r.userId')
+    .join('properties as p', 'p.id', 'r.propertyId')
+    .leftJoin('units as un', 'un.id', 'r.unitId')
+    .select(
+      'r.id', 'r.userId', 'r.propertyId', 'r.unitId', 'r.status', 'r.startDate', 'r.endDate', 'r.isPrimary',
+      'r.createdAt', 'r.updatedAt', 'p.name as propertyName', 'p.organizationId', 'un.unitNumber',
+      'u.name', 'u.lastName', 'u.username', 'u.email', 'u.phone', 'u.avatarType', 'u.updatedAt as userUpdatedAt',
+    );
+}
+
+/** The filters of the directory on `residents as r`: what the user may see, status, property. */
+function whereResidentFilters(query: Knex.QueryBuilder, user: User, filters: Partial<ResidentListQuery>, trx: Knex) {
+  whereResidentVisible(query, user, trx);
+  if (filters.status) query.where('r.status', filters.status);
+  if (filters.propertyId) query.where('r.propertyId', filters.propertyId);
+  return query;
+}
+
+/**
+ * Residences matching `q` (as `residents` rows with their user's sort key): found in the name,
+ * last name or email (ignoring case and accents), or at the start of the unit number ("10"
+ * finds 101 and 102, not 210). Two disjoint sets joined by UNION ALL, so each side uses its
+ * index and is estimated well (migration 20261122000400); an OR of the two would scan every
+ * resident, and a plain UNION would sort the matches to remove duplicates.
+ */
+function residencesMatching(trx: Knex, q: string) {
+  const inText = foldedContains(trx, q);
+  const columns = (alias: string, user: string) =>
+    [`${alias}.id`, `${alias}.propertyId`, `${alias}.userId`, `${alias}.status`, `${user}.sortName`];
+  return trx('residents as byName')
+    .select(columns('byName', 'named'))
+    .join('users as named', 'named.id', 'byName.userId')
+    .where('named.searchText', 'like', inText)
+    .unionAll(
+      trx('residents as byUnit')
+        .select(columns('byUnit', 'holder'))
+        .join('units as numbered', 'numbered.id', 'byUnit.unitId')
+        .join('users as holder', 'holder.id', 'byUnit.userId')
+        .whereRaw("lower(numbered.unit_number) like lower(?) || '%'", [escapeLike(q)])
+        .whereNot('holder.searchText', 'like', inText),
+    );
+}
+
+/**
+ * Residents the user may see, sorted by name; `limit/offset` page them (all without limit).
+ * Answers the page and the total of the filtered list.
+ *
+ * The page is chosen on residence ids and sort keys alone, then joined with units and
+ * properties for its rows only. With a search the total comes from the same pass
+ * (count over the matches); without one, a page walks the users' sort index and the total is
+ * a separate count of residences.
+ */
+export async function listResidents(user: User, filters: Partial<ResidentListQuery>): Promise<{ rows: ResidentRow[]; total: number }> {
+  const trx = db();
+  const { q } = filters;
+  const chosen = whereResidentFilters(
+    q
+      ? trx.from(residencesMatching(trx, q).as('r'))
+      : trx('residents as r').join('users as u', 'u.id', 'r.userId'),
+    user,
+    filters,
+    trx,
+  )
+    .select('r.id', q ? 'r.sortName' : 'u.sortName', trx.raw(q ? 'count(*) over ()::int as total' : 'null::int as total'))
+    .orderBy([{ column: q ? 'r.sortName' : 'u.sortName' }, { column: 'r.id' }])
+    .offset(filters.offset ?? 0);
+  if (filters.limit) chosen.limit(filters.limit);
+  const page = residentRows(trx)
+    .select('page.total')
+    .join(chosen.as('page'), 'page.id', 'r.id')
+    .orderBy([{ column: 'page.sortName' }, { column: 'r.id' }]);
+
+  const countAll = async () => {
+    const [{ total }] = await whereResidentFilters(trx('residents as r'), user, filters, trx).count({ total: '*' });
+    return Number(total);
+  };
+  if (!q) {
+    const [rows, total] = await Promise.all([page, countAll()]);
+    return { rows: rows as ResidentRow[], total };
+  }
+  const rows = (await page) as Array<ResidentRow & { total: number }>;
+  // A page past the end has no row to carry the total.
+  const total = rows.length ? rows[0].total : filters.offset ? await countAll() : 0;
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+export async function getResident(trx: Knex, id: number): Promise<ResidentRow> {
+  return (await residentRows(trx).where('r.id', id).first()) as ResidentRow;
+}
+
+type ResidentEventType = 'resident.created' | 'resident.updated' | 'resident.deactivated';
+
+/** Told to the property (its owner and residents) and the administrators: no contact data. */
+const residentEvent = (type: ResidentEventType, actor: User, row: ResidentRow) => ({
+  type,
+  organizationId: row.organizationId,
+  audience: 'property' as const,
+  propertyId: row.propertyId,
+  actorId: actor.id,
+  subject: { type: 'resident', id: row.id },
+  payload: { name: [row.name, row.lastName].filter(Boolean).join(' '), unitNumber: row.unitNumber, status: row.status },
+});
+
+/** The end date a residence gets when it becomes inactive (today, never before its start). */
+const endsToday = (trx: Knex) =>
+  trx.raw('case when start_date is null or start_date <= current_date then current_date else start_date end');
+
+const emailTaken = () =>
+  conflict(messageText('resident_email_taken'), 'duplicate_username', { username: messageText('resident_email_taken') });
+
+/**
+ * Adds a resident to a property (spec resident form), all or nothing:
+ * - a new email creates a Residente account with a temporary password (answered once, to be
+ *   changed at first sign-in); an email of a user of the same organization links that user
+ *   (their profile is theirs and stays as it is); an email of another organization is refused;
+ * - the unit is the property's unit with that number, created when there is none;
+ * - a former (inactive) residence of the same user in the property is reopened.
+ */
+export async function createResident(trx: Knex, actor: User, property: Property, input: ResidentCreateInput) {
+  const existing = await trx('users').where({ username: input.username }).forUpdate().first('id', 'organizationId');
+  if (existing && existing.organizationId !== property.organizationId) throw emailTaken();
+
+  let userId: number = existing?.id;
+  let tempPassword: string | null = null;
+  if (!existing) {
+    await assertOrganizationLimit(trx, property.organizationId, 'users');
+    tempPassword = temporaryPassword();
+    try {
+      [{ id: userId }] = await trx('users')
+        .insert({
+          username: input.username,
+          email: input.username,
+          password: await hashPassword(tempPassword),
+          name: input.name,
+          lastName: input.lastName,
+          phone: input.phone,
+          country: property.country,
+          city: property.city,
+          role: 'Residente',
+          organizationId: property.organizationId,
+          mustChangePassword: true,
+        })
+        .returning('id');
+    } catch (error) {
+      throw isUniqueViolation(error, 'users_username_unique') ? emailTaken() : error;
+    }
+  }
+
+  const unit = await findOrCreateUnit(trx, actor, property, input.unit);
+  const previous = await trx('residents').where({ userId, propertyId: property.id }).forUpdate().first('id', 'status');
+  if (previous && previous.status !== 'inactive') {
+    throw conflict(messageText('resident_already_linked'), 'already_resident', { username: messageText('resident_already_linked') });
+  }
+  const values = { unitId: unit.id, status: input.status, startDate: trx.raw('current_date'), endDate: null };
+  const [{ id }] = previous
+    ? await trx('residents').where({ id: previous.id }).update({ ...values, updatedAt: trx.fn.now() }).returning('id')
+    : await trx('residents').insert({ ...values, userId, propertyId: property.id }).returning('id');
+
+  const row = await getResident(trx, id);
+  await recordEvent(trx, residentEvent('resident.created', actor, row));
+  return { row, tempPassword };
+}
+
+/** Status columns of a change of status: becoming inactive ends the residence today; coming back reopens it. */
+function statusChange(trx: Knex, from: string, to: string | undefined) {
+  if (!to || to === from) return {};
+  if (to === 'inactive') return { status: to, endDate: endsToday(trx) };
+  return { status: to, endDate: null };
+}
+
+/**
+ * Edits a resident (spec: name, lastName, phone, unit, status): the name and phone are the
+ * user's; the unit is found or created by number.
+ */
+export async function updateResident(
+  trx: Knex,
+  actor: User,
+  property: Property,
+  resident: { id: number; userId: number; status: string },
+  input: ResidentUpdateInput,
+) {
+  const userChanges = Object.fromEntries(
+    Object.entries({ name: input.name, lastName: input.lastName, phone: input.phone }).filter(([, value]) => value !== undefined),
+  );
+  await trx('users').where({ id: resident.userId }).update({ ...userChanges, updatedAt: trx.fn.now() });
+  const unit = await findOrCreateUnit(trx, actor, property, input.unit);
+  await trx('residents')
+    .where({ id: resident.id })
+    .update({ unitId: unit.id, ...statusChange(trx, resident.status, input.status), updatedAt: trx.fn.now() });
+  const row = await getResident(trx, resident.id);
+  const deactivated = row.status === 'inactive' && resident.status !== 'inactive';
+  await recordEvent(trx, residentEvent(deactivated ? 'resident.deactivated' : 'resident.updated', actor, row));
+  return row;
+}
+
+/** Ends a residence: status inactive, end date today; the user no longer reads the property. */
+export async function deactivateResident(trx: Knex, actor: User, resident: { id: number; status: string }) {
+  if (resident.status !== 'inactive') {
+    await trx('residents').where({ id: resident.id }).update({ ...statusChange(trx, resident.status, 'inactive'), updatedAt: trx.fn.now() });
+  }
+  const row = await getResident(trx, resident.id);
+  if (resident.status !== 'inactive') await recordEvent(trx, residentEvent('resident.deactivated', actor, row));
+  return row;
+}
+
+/**
+ * "Send Message": a direct notice to the resident's user, kept as a `notice.sent` event for
+ * that user only (activity feed and live push).
+ */
+export async function sendNotice(trx: Knex, actor: User, resident: ResidentRow, input: NoticeInput) {
+  const senderName = [actor.name, actor.lastName].filter(Boolean).join(' ');
+  await recordEvent(trx, {
+    type: 'notice.sent',
+    organizationId: resident.organizationId,
+    audience: 'user',
+    userId: resident.userId,
+    propertyId: resident.propertyId,
+    actorId: actor.id,
+    subject: { type: 'resident', id: resident.id },
+    payload: { title: input.title, message: input.message, senderName },
+  });
+  return {
+    residentId: resident.id,
+    userId: resident.userId,
+    title: input.title,
+    message: input.message,
+    senderName,
+    sentAt: new Date().toISOString(),
+  };
+}

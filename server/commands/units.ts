@@ -1,0 +1,111 @@
+import type { Knex } from 'knex';
+import { messageText } from '../../shared/messages';
+import type { PageQuery } from '../../shared/schemas/common';
+import type { UnitCreateInput, UnitUpdateInput } from '../../shared/schemas/units';
+import { db } from '../db';
+import { conflict } from '../errors';
+import { recordEvent } from '../events/outbox';
+import type { Property, Unit, User } from '../models';
+import type { UnitRow } from '../presenters/unit';
+import { containsPattern } from './properties';
+
+const UNIQUE_UNIT_NUMBER = 'units_property_id_unit_number_unique';
+
+/** Whether a database error is the violation of this unique constraint. */
+export const isUniqueViolation = (error: unknown, constraint: string) =>
+  (error as { code?: string })?.code === '23505' && (error as { constraint?: string }).constraint === constraint;
+
+const duplicateUnitNumber = () =>
+  conflict(messageText('unit_number_duplicate'), 'duplicate_unit_number', { unitNumber: messageText('unit_number_duplicate') });
+
+function unitRows(trx: Knex) {
+  return trx('units').select(
+    'units.*',
+    trx.raw("(select count(*) from residents where residents.unit_id = units.id and residents.status <> 'inactive')::int as resident_count"),
+  );
+}
+
+/** The units of a property in natural order ('2' before '10'); `q` searches the unit number. */
+export async function listUnits(propertyId: number, page: PageQuery): Promise<{ rows: UnitRow[]; total: number }> {
+  const trx = db();
+  const filtered = () => {
+    const query = trx('units').where('units.propertyId', propertyId);
+    if (page.q) query.whereILike('units.unitNumber', containsPattern(page.q));
+    return query;
+  };
+  const rows = unitRows(trx)
+    .whereIn('units.id', filtered().select('units.id'))
+    .orderByRaw('length(units.unit_number), units.unit_number, units.id')
+    .offset(page.offset);
+  if (page.limit) rows.limit(page.limit);
+  const [list, [{ total }]] = await Promise.all([rows, filtered().count({ total: '*' })]);
+  return { rows: list as UnitRow[], total: Number(total) };
+}
+
+export async function getUnit(trx: Knex, id: number): Promise<UnitRow> {
+  return (await unitRows(trx).where('units.id', id).first()) as UnitRow;
+}
+
+const unitEvent = (type: 'unit.created' | 'unit.updated' | 'unit.deleted', actor: User, organizationId: number, unit: Pick<Unit, 'id' | 'propertyId' | 'unitNumber'>) => ({
+  type,
+  organizationId,
+  audience: 'property' as const,
+  propertyId: unit.propertyId,
+  actorId: actor.id,
+  subject: { type: 'unit', id: unit.id },
+  payload: { unitNumber: unit.unitNumber },
+});
+
+export async function createUnit(trx: Knex, actor: User, property: Property, input: UnitCreateInput): Promise<UnitRow> {
+  let id: number;
+  try {
+    [{ id }] = await trx('units').insert({ ...input, propertyId: property.id }).returning('id');
+  } catch (error) {
+    throw isUniqueViolation(error, UNIQUE_UNIT_NUMBER) ? duplicateUnitNumber() : error;
+  }
+  const row = await getUnit(trx, id);
+  await recordEvent(trx, unitEvent('unit.created', actor, property.organizationId, row));
+  return row;
+}
+
+/**
+ * The unit with this number in the property, created (with defaults) when there is none;
+ * used when a resident is placed by unit number.
+ */
+export async function findOrCreateUnit(trx: Knex, actor: User, property: Pick<Property, 'id' | 'organizationId'>, unitNumber: string): Promise<Unit> {
+  const [created] = await trx('units')
+    .insert({ propertyId: property.id, unitNumber })
+    .onConflict(['propertyId', 'unitNumber'])
+    .ignore()
+    .returning('*');
+  if (created) {
+    await recordEvent(trx, unitEvent('unit.created', actor, property.organizationId, created));
+    return created;
+  }
+  return trx('units').where({ propertyId: property.id, unitNumber }).first();
+}
+
+export async function updateUnit(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, input: UnitUpdateInput): Promise<UnitRow> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  try {
+    await trx('units').where({ id: unit.id }).update({ ...changes, updatedAt: trx.fn.now() });
+  } catch (error) {
+    throw isUniqueViolation(error, UNIQUE_UNIT_NUMBER) ? duplicateUnitNumber() : error;
+  }
+  const row = await getUnit(trx, unit.id);
+  await recordEvent(trx, unitEvent('unit.updated', actor, property.organizationId, row));
+  return row;
+}
+
+/**
+ * Deletes a unit nobody lives in. Former (inactive) residents keep their residence without a
+ * unit; maintenance requests and visits keep theirs without it too (SET NULL).
+ */
+export async function deleteUnit(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }) {
+  await trx('units').where({ id: unit.id }).forUpdate().first('id');
+  const living = await trx('residents').where({ unitId: unit.id }).whereNot({ status: 'inactive' }).first('id');
+  if (living) throw conflict(messageText('unit_has_residents'), 'unit_in_use');
+  await trx('residents').where({ unitId: unit.id }).update({ unitId: null, updatedAt: trx.fn.now() });
+  await trx('units').where({ id: unit.id }).delete();
+  await recordEvent(trx, unitEvent('unit.deleted', actor, property.organizationId, unit));
+}

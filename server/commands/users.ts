@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import { db } from '../db';
+import { recordEvent } from '../events/outbox';
+import type { User } from '../models';
+import { hashPassword, temporaryPassword } from '../services/passwords';
+
+/**
+ * The users linked to a property (spec "Property user"): its active and temporary residents,
+ * its owner and the suppliers with maintenance work assigned there.
+ */
+export async function listPropertyUsers(propertyId: number): Promise<Array<Pick<User, 'id' | 'name' | 'lastName' | 'username' | 'email' | 'role'>>> {
+  const trx = db();
+  const linked = trx('residents')
+    .select('userId as id')
+    .where({ propertyId })
+    .whereNot({ status: 'inactive' })
+    .union(
+      trx('properties').select('ownerId as id').where({ id: propertyId }).whereNotNull('ownerId'),
+      trx('maintenanceRequests').select('assignedToId as id').where({ propertyId }).whereNotNull('assignedToId'),
+    );
+  return trx('users')
+    .select('id', 'name', 'lastName', 'username', 'email', 'role')
+    .whereIn('id', linked)
+    .where({ isActive: true })
+    .orderBy([{ column: 'sortName' }, { column: 'id' }]);
+}
+
+/**
+ * Gives the user a temporary password (answered once to the administrator, never stored in
+ * clear nor put in the event) that must be changed at the next sign-in. The caller ends the
+ * user's sessions once this has committed.
+ */
+export async function resetPassword(trx: Knex, actor: User, target: User): Promise<string> {
+  const tempPassword = temporaryPassword();
+  await trx('users')
+    .where({ id: target.id })
+    .update({ password: await hashPassword(tempPassword), mustChangePassword: true, updatedAt: trx.fn.now() });
+  await recordEvent(trx, {
+    type: 'user.password_reset',
+    organizationId: target.organizationId,
+    audience: 'administrators',
+    actorId: actor.id,
+    subject: { type: 'user', id: target.id },
+    payload: { name: [target.name, target.lastName].filter(Boolean).join(' ') },
+  });
+  return tempPassword;
+}

@@ -1,0 +1,23 @@
+import type { Amenity } from '../models';
+
+const minutes = (time: string | null) => (time ? time.slice(0, 5) : null);
+
+/** An amenity as the API answers it: `hourlyRate` in integer centavos, hours as 'HH:MM'. */
+export function presentAmenity(amenity: Amenity) {
+  return {
+    id: amenity.id,
+    name: amenity.name,
+    type: amenity.type,
+    description: amenity.description,
+    capacity: amenity.capacity,
+    hourlyRate: amenity.hourlyRate,
+    isBookable: amenity.isBookable,
+    openingTime: minutes(amenity.openingTime),
+    closingTime: minutes(amenity.closingTime),
+    propertyId: amenity.propertyId,
+    organizationId: amenity.organizationId,
+    createdAt: amenity.createdAt,
+    updatedAt: amenity.updatedAt,
+  };
+}
+export type PresentedAmenity = ReturnType<typeof presentAmenity>;

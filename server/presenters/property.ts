@@ -1,0 +1,42 @@
+import type { Property } from '../models';
+import type { PROPERTY_COLUMNS } from '../policies/properties';
+
+/** A properties row as the commands read it: every column but the photo, with counts. */
+export type PropertyRow = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & {
+  /** Real rows in `units` (`units` is the declared number of units of the property). */
+  unitCount: number;
+  /** Active and temporary residents. */
+  residentCount: number;
+};
+
+const version = (date: Date | string) => new Date(date).getTime();
+
+/**
+ * A property as the API answers it. Money (`rent`) is integer centavos; `image` is the URL of
+ * the photo (with a version so a new photo is fetched again) or null, never the bytes.
+ */
+export function presentProperty(row: PropertyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    type: row.type,
+    status: row.status,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    area: row.area,
+    rent: row.rent,
+    units: row.units,
+    unitCount: row.unitCount,
+    residentCount: row.residentCount,
+    description: row.description,
+    image: row.imageType ? `/api/properties/${row.id}/image?v=${version(row.updatedAt)}` : null,
+    ownerId: row.ownerId,
+    organizationId: row.organizationId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type PresentedProperty = ReturnType<typeof presentProperty>;

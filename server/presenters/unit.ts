@@ -1,0 +1,28 @@
+import type { Unit } from '../models';
+
+export type UnitRow = Pick<
+  Unit,
+  'id' | 'propertyId' | 'unitNumber' | 'floor' | 'squareMeters' | 'bedrooms' | 'bathrooms' | 'isAvailable' | 'monthlyRent' | 'createdAt' | 'updatedAt'
+> & {
+  /** Active and temporary residents living in the unit (a unit with any cannot be deleted). */
+  residentCount: number;
+};
+
+/** A unit as the API answers it; `monthlyRent` is integer centavos of RD$. */
+export function presentUnit(row: UnitRow) {
+  return {
+    id: row.id,
+    propertyId: row.propertyId,
+    unitNumber: row.unitNumber,
+    floor: row.floor,
+    squareMeters: row.squareMeters,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    isAvailable: row.isAvailable,
+    monthlyRent: row.monthlyRent,
+    residentCount: row.residentCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type PresentedUnit = ReturnType<typeof presentUnit>;

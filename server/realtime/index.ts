@@ -1,0 +1,118 @@
+import type http from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Redis } from 'ioredis';
+import type Koa from 'koa';
+import { Server } from 'socket.io';
+import { roomsFor, type LiveEvent } from '../../shared/events';
+import { logger } from '../logger';
+import type { User } from '../models';
+import { sameOriginHandshake, userOfHandshake } from './auth';
+import { roomsOf } from './rooms';
+
+export type Realtime = {
+  io: Server;
+  /**
+   * Emits a committed event to its rooms (socket event `event`, a LiveEvent) and resolves once
+   * Redis has it, so every server instance delivers it; rejects when Redis did not take it.
+   */
+  publish: (event: LiveEvent) => Promise<void>;
+  /** Whether Redis is connected (the relay waits while it is not). */
+  ready: () => boolean;
+  /** Disconnects the sockets and closes the HTTP server it is attached to. */
+  close: () => Promise<void>;
+};
+
+type SocketData = { user: User; rooms: string[] };
+
+const PUBLISH_TIMEOUT_MS = 5000;
+
+/**
+ * Socket.IO on the app's HTTP server: same-origin only, authenticated from the session cookie,
+ * each socket in the rooms its user may read. Instances share rooms through a Redis stream
+ * (`@socket.io/redis-streams-adapter`), which also keeps missed packets for connection state
+ * recovery; a client that is not recovered refetches what it shows.
+ */
+export function attachRealtime(
+  server: http.Server,
+  options: { app: Koa; redis: Redis; prefix: string; appOrigin?: string },
+): Realtime {
+  // The adapter swallows a failed Redis write (it still delivers locally), but it makes that
+  // write synchronously inside emit(): capturing it tells publish() whether Redis took the event.
+  let lastWrite: Promise<unknown> | undefined;
+  const redisAdapter = createAdapter(options.redis, {
+    streamName: `${options.prefix}:socket.io`,
+    channelPrefix: `${options.prefix}:socket.io`,
+    sessionKeyPrefix: `${options.prefix}:socket.io:session:`,
+    // How long an idle reader blocks; also how long closing waits for it.
+    blockTimeInMs: 2000,
+    onlyPlaintext: true,
+  });
+  // Socket.IO calls it with `new`: a plain function returning the instance.
+  const adapter = function (nsp: unknown) {
+    const instance = redisAdapter(nsp);
+    const doPublish = instance.doPublish.bind(instance);
+    instance.doPublish = (message) => (lastWrite = doPublish(message));
+    return instance;
+  } as typeof redisAdapter;
+
+  const io = new Server<Record<string, never>, { event: (event: LiveEvent) => void }, Record<string, never>, SocketData>(
+    server,
+    {
+      serveClient: false,
+      transports: ['websocket', 'polling'],
+      adapter,
+      // A client back within two minutes gets the events it missed (and keeps its rooms).
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+      allowRequest: (request, callback) => callback(null, sameOriginHandshake(request, options.appOrigin)),
+    },
+  );
+
+  io.use(async (socket, next) => {
+    try {
+      const user = await userOfHandshake(options.app, socket.request);
+      if (!user) return next(refused('unauthorized'));
+      if (user.mustChangePassword) return next(refused('password_change_required'));
+      socket.data.user = user;
+      socket.data.rooms = await roomsOf(user);
+      next();
+    } catch (error) {
+      logger.warn({ err: error }, 'socket handshake failed');
+      next(refused('unavailable'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const wanted = new Set(socket.data.rooms);
+    // A recovered socket keeps its old rooms: drop any its user may no longer read.
+    for (const room of socket.rooms) if (room !== socket.id && !wanted.has(room)) socket.leave(room);
+    socket.join([...wanted]);
+  });
+
+  return {
+    io,
+    async publish(event) {
+      lastWrite = undefined;
+      io.to(roomsFor(event)).emit('event', event);
+      const write = lastWrite as Promise<unknown> | undefined;
+      lastWrite = undefined;
+      if (!write) throw new Error('Socket.IO no escribió el evento en Redis');
+      await withTimeout(write, PUBLISH_TIMEOUT_MS);
+    },
+    ready: () => options.redis.status === 'ready',
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}
+
+function refused(code: 'unauthorized' | 'password_change_required' | 'unavailable') {
+  return Object.assign(new Error(code), { data: { code } });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Redis no respondió a tiempo')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

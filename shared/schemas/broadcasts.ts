@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { BROADCAST_CATEGORIES, BROADCAST_STATUSES } from '../enums';
+import { PageQuerySchema } from './common';
+
+/** A point in time: a Date (forms) or an ISO date / date-time string (JSON). */
+const dateField = () =>
+  z
+    .union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()], { error: 'date_invalid' })
+    .transform((value) => new Date(value));
+
+/** A text of at least `min` characters once trimmed; a missing one is "required". */
+const textOfAtLeast = (min: number, key: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'required_field' : key) })
+    .trim()
+    .min(min, { error: key });
+
+const fields = {
+  title: textOfAtLeast(3, 'broadcast_title_min'),
+  message: textOfAtLeast(10, 'broadcast_message_min'),
+  category: z.enum(BROADCAST_CATEGORIES, { error: 'broadcast_category_invalid' }),
+  status: z.enum(BROADCAST_STATUSES, { error: 'broadcast_status_invalid' }),
+  startDate: dateField(),
+  endDate: dateField().nullable(),
+};
+
+/** The one date rule: a broadcast cannot end before it starts (an open end is fine). */
+export const endsBeforeStart = (startDate: Date, endDate: Date | null | undefined) =>
+  Boolean(endDate && endDate.getTime() < startDate.getTime());
+
+function checkDates(value: { startDate?: Date; endDate?: Date | null }, ctx: z.RefinementCtx) {
+  if (value.startDate && endsBeforeStart(value.startDate, value.endDate)) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'end_before_start' });
+  }
+}
+
+/**
+ * `POST /api/properties/:propertyId/broadcasts`. Defaults per spec: status active, category
+ * announcement, starting now, no end. The property comes from the path and the author is the
+ * caller: `propertyId` and `createdBy` in the body are ignored.
+ */
+export const BroadcastCreateSchema = z
+  .object({
+    ...fields,
+    category: fields.category.default('announcement'),
+    status: fields.status.default('active'),
+    startDate: fields.startDate.optional().transform((value) => value ?? new Date()),
+    endDate: fields.endDate.optional().transform((value) => value ?? null),
+  })
+  .superRefine(checkDates);
+export type BroadcastCreateInput = z.infer<typeof BroadcastCreateSchema>;
+
+/** `PATCH /api/broadcasts/:id`: any of the fields; the dates are checked against the stored ones too. */
+export const BroadcastUpdateSchema = z.object(fields).partial().superRefine(checkDates);
+export type BroadcastUpdateInput = z.infer<typeof BroadcastUpdateSchema>;
+
+/** `GET /api/broadcasts?propertyId=&onlyActive=true` (and `limit`/`offset` for long lists). */
+export const BroadcastListQuerySchema = PageQuerySchema.omit({ q: true }).extend({
+  propertyId: z
+    .string({ error: (issue) => (issue.input === undefined ? 'broadcast_property_required' : 'invalid_value') })
+    .min(1, { error: 'broadcast_property_required' })
+    .regex(/^[1-9]\d{0,9}$/, { error: 'invalid_value' })
+    .transform(Number),
+  onlyActive: z
+    .enum(['true', 'false', '1', '0'], { error: 'invalid_value' })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
+export type BroadcastListQuery = z.infer<typeof BroadcastListQuerySchema>;
+
+/** A broadcast as the API answers it (and as broadcast events carry it). */
+export type BroadcastView = {
+  id: number;
+  title: string;
+  message: string;
+  category: (typeof BROADCAST_CATEGORIES)[number];
+  status: (typeof BROADCAST_STATUSES)[number];
+  propertyId: number;
+  createdBy: number | null;
+  startDate: string;
+  endDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Payload of the `broadcast.*` events. */
+export type BroadcastEventPayload = { broadcast: BroadcastView };

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+import { booleanField, optionalDecimal, optionalInteger } from './properties';
+
+/** Unit fields (spec section 5): unitNumber required, floor optional, squareMeters >= 1, the rest >= 0. */
+const unitFields = {
+  unitNumber: requiredText('unit_number_required').pipe(z.string().max(50, { error: 'text_too_long' })),
+  floor: z.preprocess(
+    (value) => (value === '' || value === null ? null : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(-100, { error: 'integer_required' }).max(500, { error: 'integer_required' }).nullish(),
+  ),
+  // decimal(10,2) in the database.
+  squareMeters: optionalDecimal({ min: 1, max: 99_999_999, decimals: 2, key: 'unit_area_invalid', minKey: 'unit_area_min' }),
+  bedrooms: optionalInteger(0),
+  // decimal(3,1): 0 to 99.9.
+  bathrooms: optionalDecimal({ min: 0, max: 99.9, decimals: 1, key: 'unit_bathrooms_invalid', minKey: 'min_zero' }),
+  isAvailable: booleanField(),
+  /** Integer centavos of RD$. */
+  monthlyRent: optionalInteger(0),
+};
+
+/** `POST /api/properties/:id/units` (the property is the one of the path). */
+export const UnitCreateSchema = z.object({ ...unitFields, isAvailable: unitFields.isAvailable.default(true) });
+export type UnitCreateInput = z.infer<typeof UnitCreateSchema>;
+
+/** `PATCH /api/units/:id`: any of the fields. */
+export const UnitUpdateSchema = z.object(unitFields).partial();
+export type UnitUpdateInput = z.infer<typeof UnitUpdateSchema>;

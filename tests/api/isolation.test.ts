@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRouters } from '../../server/routes';
+import { Organization, User } from '../../server/models';
+import { createOrganization, createProperty, createUser, signedIn, unique } from '../support/factories';
+import { testApp } from '../support/services';
+import type { IsolationCase } from './isolation/types';
+import { TINY_PNG, createWorld, tenantTexts } from './isolation/world';
+
+/**
+ * Tenant isolation across the whole API. Every route of every router in server/routes needs at
+ * least one case in tests/api/isolation/*.cases.ts: a user of `own` aims the route at `other`'s
+ * data and must get the expected status (default 404) and never any of `other`'s texts (those
+ * of tenantTexts, plus the case's own `mustNotContain`). A route added without a case fails here.
+ */
+
+beforeAll(async () => {
+  await testApp();
+});
+
+type Found = IsolationCase & { file: string };
+
+const modules = import.meta.glob<{ cases: IsolationCase[] }>('./isolation/*.cases.ts', { eager: true });
+const cases: Found[] = Object.entries(modules).flatMap(([file, module]) =>
+  module.cases.map((isolationCase) => ({ ...isolationCase, file: file.replace('./isolation/', '') })),
+);
+
+/** 'METHOD /api/path/:param' of every route the app serves (HEAD comes with GET). */
+const declaredRoutes = [
+  ...new Set(
+    apiRouters.flatMap((router) =>
+      router.stack
+        .filter((layer) => layer.methods.length > 0)
+        .flatMap((layer) =>
+          layer.methods.filter((method) => method !== 'HEAD' || layer.methods.length === 1).map((method) => `${method} ${String(layer.path)}`),
+        ),
+    ),
+  ),
+];
+
+describe('the isolation cases', () => {
+  it('cover every route', () => {
+    const covered = new Set(cases.map((isolationCase) => isolationCase.route));
+    const missing = declaredRoutes.filter((route) => !covered.has(route));
+    expect(missing, `routes without an isolation case in tests/api/isolation/*.cases.ts`).toEqual([]);
+  });
+
+  it('name only routes that exist', () => {
+    const declared = new Set(declaredRoutes);
+    const unknown = cases.filter((isolationCase) => !declared.has(isolationCase.route)).map((c) => `${c.route} (${c.file})`);
+    expect(unknown, 'cases for routes that are not declared (typo or stale case)').toEqual([]);
+  });
+
+  it('explain every route where isolation does not apply', () => {
+    expect(cases.filter((c) => c.notApplicable !== undefined && c.notApplicable.trim().length < 10)).toEqual([]);
+  });
+});
+
+describe.each(Object.keys(modules).map((file) => file.replace('./isolation/', '')))('%s', (file) => {
+  const fileCases = cases.filter((isolationCase) => isolationCase.file === file);
+  it.each(fileCases.map((isolationCase) => [`${isolationCase.route} as ${isolationCase.as ?? 'admin'}`, isolationCase] as const))(
+    '%s',
+    async (_name, isolationCase) => {
+      // A world per case: a case may change or delete rows without affecting the next one.
+      const world = await createWorld();
+      const { path, body } = await isolationCase.request(world);
+      const [method] = isolationCase.route.split(' ');
+      const agent = await signedIn(world.own[isolationCase.as ?? 'admin']);
+      const request = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path);
+      const response = body === undefined ? await request : await request.send(body as object);
+
+      const expected = [isolationCase.expect ?? 404].flat();
+      expect(expected, `${isolationCase.route} answered ${response.status}: ${response.text.slice(0, 300)}`).toContain(response.status);
+      const forbiddenTexts = [...tenantTexts(world.other), ...(isolationCase.mustNotContain?.(world) ?? [])];
+      const body_ = `${JSON.stringify(response.headers)}\n${response.text ?? ''}`;
+      for (const text of forbiddenTexts) expect(body_, `${isolationCase.route} revealed "${text}"`).not.toContain(text);
+    },
+  );
+});
+
+/** The organization tree: a master's administrators reach their children, never the reverse. */
+describe('organization hierarchy', () => {
+  async function family() {
+    const master = await createOrganization({ type: 'master', name: unique('Maestra') });
+    const child = await createOrganization({ parentId: master.id, name: unique('Hija') });
+    const people = async (organization: Organization) => {
+      const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
+      const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
+      await User.query().findById(owner.id).patch({ avatar: Buffer.from(TINY_PNG, 'base64'), avatarType: 'image/png' });
+      const property = await createProperty({ organizationId: organization.id, name: unique('Torre') });
+      return { admin, owner, property };
+    };
+    return { master, child, inMaster: await people(master), inChild: await people(child) };
+  }
+
+  it('a master organization administrator reaches its child organization’s data', async () => {
+    const { master, child, inMaster, inChild } = await family();
+    const agent = await signedIn(inMaster.admin);
+    const organizations = await agent.get('/api/organizations');
+    expect(organizations.body.map((o: { id: number }) => o.id).sort()).toEqual([master.id, child.id].sort());
+    expect((await agent.get(`/api/users/${inChild.owner.id}/avatar`)).status).toBe(200);
+    const property = await agent.get(`/api/properties/${inChild.property.id}`);
+    expect(property.status).toBe(200);
+    expect(property.text).toContain(inChild.property.name);
+    expect((await agent.put(`/api/organizations/${child.id}`).send({ status: 'inactive' })).status).toBe(200);
+  });
+
+  it('a client organization administrator does not reach its parent’s', async () => {
+    const { master, child, inMaster, inChild } = await family();
+    const agent = await signedIn(inChild.admin);
+    const organizations = await agent.get('/api/organizations');
+    expect(organizations.body.map((o: { id: number }) => o.id)).toEqual([child.id]);
+    expect(organizations.text).not.toContain(master.name);
+    expect((await agent.get(`/api/users/${inMaster.owner.id}/avatar`)).status).toBe(404);
+    const property = await agent.get(`/api/properties/${inMaster.property.id}`);
+    expect(property.status).toBe(404);
+    expect(property.text).not.toContain(inMaster.property.name);
+    expect((await agent.put(`/api/organizations/${master.id}`).send({ name: 'Tomada' })).status).toBe(404);
+    expect((await agent.delete(`/api/organizations/${master.id}`)).status).toBe(404);
+  });
+
+  it('a super-admin reaches every organization', async () => {
+    const { master, child, inChild } = await family();
+    const unrelated = await createOrganization();
+    const superAdmin = await createUser({ role: 'Administrador', isSuperAdmin: true, organizationId: unrelated.id });
+    const agent = await signedIn(superAdmin);
+    const ids = (await agent.get('/api/organizations')).body.map((o: { id: number }) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([master.id, child.id, unrelated.id]));
+    expect((await agent.get(`/api/users/${inChild.owner.id}/avatar`)).status).toBe(200);
+    expect((await agent.get(`/api/properties/${inChild.property.id}`)).status).toBe(200);
+    expect((await agent.put(`/api/organizations/${master.id}`).send({ status: 'suspended' })).status).toBe(200);
+  });
+});
