@@ -1,0 +1,35 @@
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { Loading } from '@client/components/Loading';
+import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { BroadcastBannerSlot } from './BroadcastBannerSlot';
+import { Header } from './Header';
+import { LiveUpdates } from './LiveUpdates';
+import { Sidebar } from './Sidebar';
+
+/** The signed-in frame: header, sidebar (a drawer below 768 px) and the screen. */
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <div className="vec-app">
+      <a href="#main" className="visually-hidden-focusable vec-skip-link">
+        {t('layout.skipToContent')}
+      </a>
+      <LiveUpdates />
+      <Header onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
+      <div className="vec-body">
+        <Sidebar show={menuOpen} onHide={() => setMenuOpen(false)} />
+        <main id="main" className="vec-main" tabIndex={-1}>
+          {user.role === 'Residente' && <BroadcastBannerSlot />}
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Languages } from 'lucide-react';
+import { ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '@client/features/auth/api/get-user';
+import { useUpdatePreferences } from '@client/features/settings/api/update-preferences';
+import { toast } from '@client/components/toast/toast';
+import { errorMessage } from '@client/lib/api';
+import { currentLanguage } from '@client/lib/i18n';
+import { LANGUAGES } from '@shared/enums';
+import type { Language } from '@shared/messages';
+
+/** ES / EN. Applies at once; a signed-in user's choice is saved on the server. */
+export function LanguageSwitch({ className = '' }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const signedIn = Boolean(useUser().data);
+  const save = useUpdatePreferences();
+
+  const choose = (language: Language) => {
+    const previous = currentLanguage();
+    if (language === previous) return;
+    void i18n.changeLanguage(language);
+    if (!signedIn) return;
+    save.mutate(
+      { language },
+      {
+        onError: (error) => {
+          void i18n.changeLanguage(previous);
+          toast({ title: t('language.saveFailed'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={`d-flex align-items-center gap-1 ${className}`}>
+      <Languages size={18} aria-hidden className="text-body-secondary" />
+      <ToggleButtonGroup type="radio" name="language" value={currentLanguage()} onChange={choose} size="sm" aria-label={t('language.label')}>
+        {LANGUAGES.map((language) => (
+          <ToggleButton key={language} id={`language-${language}`} value={language} variant="outline-primary" title={t(`language.${language}`)}>
+            <span aria-hidden>{language.toUpperCase()}</span>
+            <span className="visually-hidden">{t(`language.${language}`)}</span>
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+
+type AvatarProps = { name: string; lastName?: string | null; src?: string | null; size?: number; className?: string };
+
+export const initials = (name: string, lastName?: string | null) =>
+  `${name.trim()[0] ?? ''}${lastName?.trim()[0] ?? ''}`.toUpperCase() || '?';
+
+/** A person's photo, or their initials on the brand colour when there is none. */
+export function Avatar({ name, lastName, src, size = 40, className = '' }: AvatarProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const style = { width: size, height: size, fontSize: size * 0.4 };
+  const fullName = [name, lastName].filter(Boolean).join(' ');
+  if (src && failed !== src) {
+    return (
+      <img
+        src={src}
+        alt={fullName}
+        width={size}
+        height={size}
+        className={`rounded-circle object-fit-cover flex-shrink-0 ${className}`}
+        onError={() => setFailed(src)}
+      />
+    );
+  }
+  return (
+    <span className={`vec-avatar rounded-circle flex-shrink-0 ${className}`} style={style} role="img" aria-label={fullName}>
+      {initials(name, lastName)}
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+import { Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+
+/** A spinner announced to screen readers; `fullPage` centres it in the window. */
+export function Loading({ fullPage = false, label }: { fullPage?: boolean; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={`d-flex justify-content-center align-items-center ${fullPage ? 'vh-100' : 'py-5'}`}
+      role="status"
+      aria-live="polite"
+    >
+      <Spinner animation="border" variant="primary" aria-hidden />
+      <span className="visually-hidden">{label ?? t('status.loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { CalendarCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@client/components/EmptyState';
+import { PageHeader } from '@client/components/PageHeader';
+
+/** The amenities screen: its header and, until the module has data, its empty state. */
+export default function AmenitiesPage() {
+  const { t } = useTranslation('amenities');
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <EmptyState icon={CalendarCheck} title={t('empty.title')} description={t('empty.description')} />
+    </>
+  );
+}

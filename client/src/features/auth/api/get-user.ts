@@ -1,0 +1,56 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '@client/lib/api';
+import type { Role } from '@shared/enums';
+import type { Language } from '@shared/messages';
+import type { Preferences } from '@shared/schemas/auth';
+
+/** The signed-in user as `GET /api/user` answers it (server/presenters/user.ts). */
+export type User = {
+  id: number;
+  username: string;
+  name: string;
+  lastName: string | null;
+  role: Role;
+  email: string | null;
+  phone: string | null;
+  country: string | null;
+  city: string | null;
+  identificationNumber: string | null;
+  propertyRef: string | null;
+  companyName: string | null;
+  position: string | null;
+  termsAccepted: boolean;
+  organizationId: number;
+  isSuperAdmin: boolean;
+  mustChangePassword: boolean;
+  language: Language;
+  preferences: Preferences;
+  avatarUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The current user, or null when nobody is signed in (401). */
+export async function getUser(): Promise<User | null> {
+  try {
+    return await api.get<User>('/api/user');
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export const userQueryKey = () => ['user'] as const;
+
+export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey(), queryFn: getUser });
+
+export const useUser = () => useQuery(userQueryOptions());
+
+/** The signed-in user inside the protected routes (which render only once it is known). */
+export function useCurrentUser(): User {
+  const { data } = useUser();
+  if (!data) throw new Error('useCurrentUser: no signed-in user');
+  return data;
+}
+
+export const fullName = (user: Pick<User, 'name' | 'lastName'>) => [user.name, user.lastName].filter(Boolean).join(' ');

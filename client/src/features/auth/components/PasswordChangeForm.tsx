@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Form } from 'react-bootstrap';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { errorMessage } from '@client/lib/api';
+import { PasswordChangeFormSchema } from '@shared/schemas/auth';
+import { useChangePassword } from '../api/change-password';
+import { PasswordStrength } from './PasswordStrength';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current, new (with its strength) and confirmation; only current and new are sent. */
+export function PasswordChangeForm({ submitLabel }: { submitLabel?: string }) {
+  const { t } = useTranslation('auth');
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(PasswordChangeFormSchema), defaultValues: EMPTY });
+  const newPassword = useWatch({ control, name: 'newPassword' });
+
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          toast({ title: t('password.successTitle'), description: t('password.successDescription'), variant: 'success' });
+        },
+        onError: (error) => {
+          applyServerErrors(setError, error, ['currentPassword', 'newPassword']);
+          toast({ title: t('common:notices.updateFailed'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={t('password.title')}>
+      <TextField
+        label={t('password.current')}
+        type="password"
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword}
+      />
+      <TextField
+        className="mb-2"
+        label={t('password.new')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('newPassword')}
+        error={errors.newPassword}
+        hint={t('password.hint')}
+      />
+      <PasswordStrength password={newPassword} />
+      <TextField
+        label={t('password.confirm')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword}
+      />
+      <SubmitButton pending={change.isPending} pendingLabel={t('password.pending')}>
+        {submitLabel ?? t('password.submit')}
+      </SubmitButton>
+    </Form>
+  );
+}

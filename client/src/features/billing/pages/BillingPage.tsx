@@ -1,0 +1,15 @@
+import { CreditCard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@client/components/EmptyState';
+import { PageHeader } from '@client/components/PageHeader';
+
+/** The billing screen: its header and, until the module has data, its empty state. */
+export default function BillingPage() {
+  const { t } = useTranslation('billing');
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <EmptyState icon={CreditCard} title={t('empty.title')} description={t('empty.description')} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@client/lib/api';
+
+/** One item of the activity feed (an event of the `events` table the user may see). */
+export type ActivityItem = {
+  id: number;
+  type: string;
+  propertyId: number | null;
+  subject: { type: string; id: number } | null;
+  payload: Record<string, unknown>;
+  actor: { id: number; name: string } | null;
+  createdAt: string;
+};
+
+/** GET /api/dashboard: what the user may read, counted; the balance in centavos. */
+export type Dashboard = {
+  properties: number;
+  residents: number;
+  documents: number;
+  outstandingBalance: number;
+  recentActivity: ActivityItem[];
+};
+
+export const getDashboard = () => api.get<Dashboard>('/api/dashboard');
+
+export const dashboardQueryKey = () => ['dashboard'] as const;
+
+export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardQueryKey(), queryFn: getDashboard });
+
+export const useDashboard = () => useQuery(dashboardQueryOptions());

@@ -1,0 +1,61 @@
+import { Activity } from 'lucide-react';
+import { Card, ListGroup } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@client/components/EmptyState';
+import { ErrorCard } from '@client/components/ErrorCard';
+import { Loading } from '@client/components/Loading';
+import { useFormatDate } from '@client/lib/format';
+import type { ActivityItem } from '../api/get-dashboard';
+
+/** What the activity names: the title or name its payload carries, if any. */
+const subjectLabel = (payload: ActivityItem['payload']) =>
+  ['title', 'name', 'unitNumber'].map((key) => payload[key]).find((value) => typeof value === 'string' && value) as string | undefined;
+
+function ActivityRow({ item }: { item: ActivityItem }) {
+  const { t } = useTranslation('dashboard');
+  const formatDate = useFormatDate();
+  const label = subjectLabel(item.payload);
+  return (
+    <ListGroup.Item as="li" className="d-flex flex-column flex-sm-row gap-1 gap-sm-3 justify-content-between px-0" data-testid="activity-item">
+      <div className="min-w-0">
+        <div>
+          <span className="fw-semibold">{t(`activity.types.${item.type}`, { defaultValue: t('activity.types.generic') })}</span>
+          {label && <span className="text-break">: {label}</span>}
+        </div>
+        {item.actor && <small className="text-body-secondary">{t('activity.by', { name: item.actor.name })}</small>}
+      </div>
+      <time dateTime={item.createdAt} className="small text-body-secondary text-nowrap">
+        {formatDate(item.createdAt)}
+      </time>
+    </ListGroup.Item>
+  );
+}
+
+type RecentActivityProps = { items: ActivityItem[] | undefined; isPending: boolean; error: unknown; onRetry: () => void };
+
+/** The latest five events the user may see (live: refreshed on every event). */
+export function RecentActivity({ items, isPending, error, onRetry }: RecentActivityProps) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card as="section" aria-labelledby="recent-activity-title" className="h-100">
+      <Card.Body>
+        <h2 id="recent-activity-title" className="h5 mb-3">
+          {t('activity.title')}
+        </h2>
+        {isPending ? (
+          <Loading />
+        ) : error ? (
+          <ErrorCard error={error} onRetry={onRetry} />
+        ) : items?.length ? (
+          <ListGroup as="ul" variant="flush">
+            {items.map((item) => (
+              <ActivityRow key={item.id} item={item} />
+            ))}
+          </ListGroup>
+        ) : (
+          <EmptyState icon={Activity} title={t('activity.emptyTitle')} description={t('activity.empty')} className="border-0" />
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { Building2, CreditCard, FileText, Users, type LucideIcon } from 'lucide-react';
+import { Card, Col, Placeholder, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useBranding } from '@client/features/branding/api/get-branding';
+import { formatMoney } from '@client/lib/format';
+import type { FeatureName } from '@shared/schemas/settings';
+import type { Dashboard } from '../api/get-dashboard';
+
+type Summary = { key: string; to: string; icon: LucideIcon; feature?: FeatureName; value: (data: Dashboard) => string };
+
+const SUMMARIES: Summary[] = [
+  { key: 'properties', to: '/properties', icon: Building2, value: (d) => String(d.properties) },
+  { key: 'residents', to: '/residents', icon: Users, value: (d) => String(d.residents) },
+  { key: 'documents', to: '/documents', icon: FileText, feature: 'documents', value: (d) => String(d.documents) },
+  { key: 'billing', to: '/billing', icon: CreditCard, feature: 'billing', value: (d) => formatMoney(d.outstandingBalance) },
+];
+
+/** The four clickable figures; placeholders while they load. */
+export function SummaryCards({ data, failed }: { data: Dashboard | undefined; failed: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const { features } = useBranding();
+  return (
+    <Row xs={1} sm={2} xl={4} className="g-3 mb-4 ps-0 list-unstyled" as="ul" aria-label={t('summary.label')}>
+      {SUMMARIES.filter((s) => !s.feature || features[s.feature]).map((summary) => (
+        <Col as="li" key={summary.key} className="list-unstyled">
+          <Card as={Link} to={summary.to} className="vec-summary-card h-100 text-reset text-decoration-none" data-testid={`summary-${summary.key}`}>
+            <Card.Body className="d-flex align-items-center gap-3">
+              <span className="vec-summary-icon" aria-hidden>
+                <summary.icon size={22} />
+              </span>
+              <div className="min-w-0">
+                <div className="text-body-secondary small">{t(`summary.${summary.key}`)}</div>
+                {data ? (
+                  <div className="fs-4 fw-semibold text-truncate" data-testid={`summary-${summary.key}-value`}>
+                    {summary.value(data)}
+                  </div>
+                ) : failed ? (
+                  <div className="fs-4 fw-semibold" aria-label={t('summary.unavailable')}>
+                    —
+                  </div>
+                ) : (
+                  <Placeholder as="div" animation="glow" className="fs-4">
+                    <Placeholder xs={6} />
+                  </Placeholder>
+                )}
+              </div>
+            </Card.Body>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,34 @@
+import { Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@client/components/PageHeader';
+import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useDashboard } from '../api/get-dashboard';
+import { QuickActions } from '../components/QuickActions';
+import { RecentActivity } from '../components/RecentActivity';
+import { SummaryCards } from '../components/SummaryCards';
+
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const user = useCurrentUser();
+  const dashboard = useDashboard();
+
+  return (
+    <>
+      <PageHeader title={t('welcome', { name: user.name })} documentTitle={t('title')} description={t('subtitle')} />
+      <SummaryCards data={dashboard.data} failed={Boolean(dashboard.error)} />
+      <Row className="g-3">
+        <Col lg={8}>
+          <RecentActivity
+            items={dashboard.data?.recentActivity}
+            isPending={dashboard.isPending}
+            error={dashboard.error}
+            onRetry={() => void dashboard.refetch()}
+          />
+        </Col>
+        <Col lg={4}>
+          <QuickActions />
+        </Col>
+      </Row>
+    </>
+  );
+}

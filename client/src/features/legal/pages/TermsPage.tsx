@@ -1,0 +1,6 @@
+import { LegalDocument } from '../components/LegalDocument';
+
+/** /terms: the terms and conditions linked from registration. */
+export default function TermsPage() {
+  return <LegalDocument name="terms" />;
+}

@@ -1,0 +1,22 @@
+import { Nav } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+
+/** The tab bar of /properties: the properties list and their broadcasts. */
+export function PropertiesTabs() {
+  const { t } = useTranslation('properties');
+  return (
+    <Nav variant="tabs" className="mb-4" as="nav" aria-label={t('tabs.label')}>
+      <Nav.Item>
+        <Nav.Link as={NavLink} to="/properties" end>
+          {t('tabs.list')}
+        </Nav.Link>
+      </Nav.Item>
+      <Nav.Item>
+        <Nav.Link as={NavLink} to="/properties/broadcasts">
+          {t('tabs.broadcasts')}
+        </Nav.Link>
+      </Nav.Item>
+    </Nav>
+  );
+}

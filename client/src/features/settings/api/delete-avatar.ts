@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userQueryKey, type User } from '@client/features/auth/api/get-user';
+import { api } from '@client/lib/api';
+
+/** DELETE /api/user/avatar */
+export const deleteAvatar = () => api.delete<User>('/api/user/avatar');
+
+export function useDeleteAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAvatar,
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey(), user),
+  });
+}

@@ -1,0 +1,47 @@
+import { Nav, Tab } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@client/components/PageHeader';
+import { BillingTab } from '../components/BillingTab';
+import { PreferencesForm } from '../components/PreferencesForm';
+import { ProfileTab } from '../components/ProfileTab';
+
+const TABS = ['profile', 'notifications', 'privacy', 'billing'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+/** /settings: Perfil, Notificaciones, Privacidad, Facturación (`?tab=` opens one). */
+export default function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') as SettingsTab;
+  const tab: SettingsTab = TABS.includes(requested) ? requested : 'profile';
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <Tab.Container activeKey={tab} onSelect={(key) => setParams(key && key !== 'profile' ? { tab: key } : {}, { replace: true })}>
+        <Nav variant="tabs" className="mb-4 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap">
+          {TABS.map((key) => (
+            <Nav.Item key={key}>
+              <Nav.Link eventKey={key}>{t(`tabs.${key}`)}</Nav.Link>
+            </Nav.Item>
+          ))}
+        </Nav>
+        <Tab.Content>
+          <Tab.Pane eventKey="profile">
+            <ProfileTab />
+          </Tab.Pane>
+          <Tab.Pane eventKey="notifications" mountOnEnter>
+            <PreferencesForm group="notifications" />
+          </Tab.Pane>
+          <Tab.Pane eventKey="privacy" mountOnEnter>
+            <PreferencesForm group="privacy" />
+          </Tab.Pane>
+          <Tab.Pane eventKey="billing" mountOnEnter>
+            <BillingTab />
+          </Tab.Pane>
+        </Tab.Content>
+      </Tab.Container>
+    </>
+  );
+}

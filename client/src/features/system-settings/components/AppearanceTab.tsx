@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Card, Col, Form, Row } from 'react-bootstrap';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { ColorField } from '@client/features/branding/components/ColorField';
+import { isHexColor } from '@client/features/branding/lib/colors';
+import { SettingsUpdateSchema, type Branding } from '@shared/schemas/settings';
+import '../system-settings.css';
+import { BrandPreview, type PreviewColors } from './BrandPreview';
+import { useSaveTab } from './use-save-tab';
+
+const COLORS = ['primaryColor', 'secondaryColor', 'accentColor', 'textColor', 'backgroundColor'] as const;
+const AppearanceSchema = SettingsUpdateSchema.pick({
+  primaryColor: true,
+  secondaryColor: true,
+  accentColor: true,
+  textColor: true,
+  backgroundColor: true,
+}).required();
+
+const savedColors = (settings: Branding): PreviewColors => ({
+  primaryColor: settings.primaryColor,
+  secondaryColor: settings.secondaryColor,
+  accentColor: settings.accentColor,
+  textColor: settings.textColor,
+  backgroundColor: settings.backgroundColor,
+});
+
+/** Appearance: the five colours (picker, #RRGGBB text and swatch) with a live preview. */
+export function AppearanceTab({ settings }: { settings: Branding }) {
+  const { t } = useTranslation('systemSettings');
+  const saved = savedColors(settings);
+  const {
+    control,
+    handleSubmit,
+    setError,
+  } = useForm({
+    resolver: zodResolver(AppearanceSchema),
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { save, pending } = useSaveTab('appearance', setError, COLORS);
+  const typed = useWatch({ control });
+  // The preview shows what is typed as soon as it is a colour; until then the saved one.
+  const preview = Object.fromEntries(
+    COLORS.map((name) => [name, isHexColor(typed[name]) ? typed[name] : saved[name]]),
+  ) as PreviewColors;
+
+  return (
+    <Card>
+      <Card.Body>
+        <h2 className="h5">{t('appearance.title')}</h2>
+        <p className="text-body-secondary">{t('appearance.description')}</p>
+        <Row className="g-4">
+          <Col lg={6}>
+            <Form noValidate onSubmit={handleSubmit(save)} aria-label={t('tabs.appearance')}>
+              {COLORS.map((name) => (
+                <ColorField
+                  key={name}
+                  control={control}
+                  name={name}
+                  label={t(`appearance.${name}.label`)}
+                  pickerLabel={t('appearance.pick', { label: t(`appearance.${name}.label`) })}
+                  hint={t(`appearance.${name}.hint`)}
+                  fallback={saved[name]}
+                />
+              ))}
+              <div className="vec-color-swatches mb-3" aria-hidden>
+                {COLORS.map((name) => (
+                  <span key={name} style={{ backgroundColor: preview[name] }} title={t(`appearance.${name}.label`)} />
+                ))}
+              </div>
+              <div className="d-flex justify-content-end border-top pt-3">
+                <SubmitButton pending={pending} pendingLabel={t('common:status.saving')}>
+                  {t('save')}
+                </SubmitButton>
+              </div>
+            </Form>
+          </Col>
+          <Col lg={6}>
+            <BrandPreview colors={preview} appName={settings.appName} />
+          </Col>
+        </Row>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Card, Col, Form, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { SettingsUpdateSchema, type Branding } from '@shared/schemas/settings';
+import { useSaveTab } from './use-save-tab';
+
+const FIELDS = ['appName', 'companyName', 'appDescription', 'contactEmail', 'contactPhone'] as const;
+const GeneralSchema = SettingsUpdateSchema.pick({
+  appName: true,
+  companyName: true,
+  appDescription: true,
+  contactEmail: true,
+  contactPhone: true,
+}).required();
+
+/** General: app name, company name, app description, contact email and phone. */
+export function GeneralTab({ settings }: { settings: Branding }) {
+  const { t } = useTranslation('systemSettings');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(GeneralSchema),
+    // Follows the saved settings (also when changed elsewhere) without losing what is being typed.
+    values: {
+      appName: settings.appName,
+      companyName: settings.companyName,
+      appDescription: settings.appDescription,
+      contactEmail: settings.contactEmail,
+      contactPhone: settings.contactPhone,
+    },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { save, pending } = useSaveTab('general', setError, FIELDS);
+
+  return (
+    <Card>
+      <Card.Body>
+        <h2 className="h5">{t('general.title')}</h2>
+        <p className="text-body-secondary">{t('general.description')}</p>
+        <Form noValidate onSubmit={handleSubmit(save)} aria-label={t('tabs.general')}>
+          <Row className="g-3 mb-3">
+            <Col md={6}>
+              <TextField className="" label={t('general.appName')} registration={register('appName')} error={errors.appName} maxLength={100} />
+            </Col>
+            <Col md={6}>
+              <TextField className="" label={t('general.companyName')} registration={register('companyName')} error={errors.companyName} maxLength={150} autoComplete="organization" />
+            </Col>
+          </Row>
+          <TextField as="textarea" rows={3} label={t('general.appDescription')} registration={register('appDescription')} error={errors.appDescription} maxLength={500} />
+          <Row className="g-3 mb-3">
+            <Col md={6}>
+              <TextField className="" type="email" label={t('general.contactEmail')} registration={register('contactEmail')} error={errors.contactEmail} autoComplete="email" />
+            </Col>
+            <Col md={6}>
+              <TextField className="" type="tel" label={t('general.contactPhone')} registration={register('contactPhone')} error={errors.contactPhone} autoComplete="tel" maxLength={40} />
+            </Col>
+          </Row>
+          <div className="d-flex justify-content-end border-top pt-3">
+            <SubmitButton pending={pending} pendingLabel={t('common:status.saving')}>
+              {t('save')}
+            </SubmitButton>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

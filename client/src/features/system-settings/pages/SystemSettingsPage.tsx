@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Nav, Tab } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ErrorCard } from '@client/components/ErrorCard';
+import { Loading } from '@client/components/Loading';
+import { PageHeader } from '@client/components/PageHeader';
+import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useLiveEvents } from '@client/lib/socket';
+import { BrandingSchema } from '@shared/schemas/settings';
+import { systemSettingsQueryKey, useSystemSettings } from '../api/get-system-settings';
+import { AppearanceTab } from '../components/AppearanceTab';
+import { FeaturesTab } from '../components/FeaturesTab';
+import { GeneralTab } from '../components/GeneralTab';
+
+const TABS = ['general', 'appearance', 'features'] as const;
+type SystemSettingsTab = (typeof TABS)[number];
+
+/**
+ * /admin/system-settings (administrators; the route sends others to /): General, Appearance and
+ * Features of the organization, each saved on its own. Saved on the server, they reach every
+ * signed-in user of the organization at once.
+ */
+export default function SystemSettingsPage() {
+  const { t } = useTranslation('systemSettings');
+  const { organizationId } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const settings = useSystemSettings();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') as SystemSettingsTab;
+  const tab: SystemSettingsTab = TABS.includes(requested) ? requested : 'general';
+
+  // Another administrator's change shows here too (fields being edited keep what is typed).
+  useLiveEvents((event) => {
+    if (event.type !== 'settings.updated' || event.organizationId !== organizationId) return;
+    const parsed = BrandingSchema.safeParse(event.payload);
+    if (parsed.success) queryClient.setQueryData(systemSettingsQueryKey(), parsed.data);
+  });
+
+  const header = <PageHeader title={t('title')} description={t('description')} />;
+  if (settings.isPending) {
+    return (
+      <>
+        {header}
+        <Loading />
+      </>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <>
+        {header}
+        <ErrorCard title={t('loadError.title')} message={t('loadError.message')} onRetry={() => void settings.refetch()} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <Tab.Container activeKey={tab} onSelect={(key) => setParams(key && key !== 'general' ? { tab: key } : {}, { replace: true })}>
+        <Nav variant="tabs" className="mb-4 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap">
+          {TABS.map((key) => (
+            <Nav.Item key={key}>
+              <Nav.Link eventKey={key}>{t(`tabs.${key}`)}</Nav.Link>
+            </Nav.Item>
+          ))}
+        </Nav>
+        <Tab.Content>
+          <Tab.Pane eventKey="general">
+            <GeneralTab settings={settings.data} />
+          </Tab.Pane>
+          <Tab.Pane eventKey="appearance" mountOnEnter>
+            <AppearanceTab settings={settings.data} />
+          </Tab.Pane>
+          <Tab.Pane eventKey="features" mountOnEnter>
+            <FeaturesTab settings={settings.data} />
+          </Tab.Pane>
+        </Tab.Content>
+      </Tab.Container>
+    </>
+  );
+}

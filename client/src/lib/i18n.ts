@@ -1,0 +1,84 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES } from '@shared/enums';
+import type { Language } from '@shared/messages';
+import { configureZod } from '@shared/schemas/common';
+
+/**
+ * Translations: one JSON file per namespace and language under src/locales/{es,en}/, found
+ * here by file name, so a feature only adds or edits its own namespace files. `common` is
+ * bundled; every other namespace is its own small file, loaded when a screen first needs it
+ * (`useTranslation('dashboard')` suspends until then; routes preload theirs, see router.tsx).
+ * Spanish is the default; the signed-in user's language (user.language) wins once known.
+ */
+type Translations = Record<string, unknown>;
+const bundled = import.meta.glob<{ default: Translations }>('../locales/*/common.json', { eager: true });
+const lazyFiles = import.meta.glob<{ default: Translations }>(['../locales/*/*.json', '!../locales/*/common.json']);
+
+const resources: Record<string, Record<string, Translations>> = {};
+for (const [file, module] of Object.entries(bundled)) {
+  const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
+  (resources[language] ??= {})[namespace] = module.default;
+}
+
+const lazyNamespaces = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data: Translations | null) => void) {
+    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error) => callback(error, null),
+    );
+  },
+};
+
+export const DEFAULT_LANGUAGE: Language = 'es';
+const STORAGE_KEY = 'vecindad.language';
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The language of the last visit on this browser (until the user is known). */
+function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyLanguage(language: string) {
+  const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  configureZod(lang);
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Private mode: the language is still applied for this visit.
+  }
+}
+
+i18n.on('languageChanged', applyLanguage);
+
+void i18n
+  .use(lazyNamespaces)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
+applyLanguage(i18n.language);
+
+/** The current language as the product knows it ('es' | 'en'). */
+export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
+
+export { i18n };

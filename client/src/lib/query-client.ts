@@ -1,0 +1,22 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api';
+
+/**
+ * React Query with the spec's defaults: nothing is retried, nothing refetches on a timer or on
+ * window focus, and cached data never goes stale by itself. Data is refreshed by invalidation
+ * (after a mutation, on a live event, on every socket reconnect).
+ * A 401 from any call means the session ended: `onUnauthorized` sends the app to sign-in.
+ */
+export function createQueryClient(options: { onUnauthorized?: () => void } = {}) {
+  const onError = (error: unknown) => {
+    if (isApiError(error, 401)) options.onUnauthorized?.();
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}

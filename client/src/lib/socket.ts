@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { LiveEvent } from '@shared/events';
+
+/**
+ * The live connection (Socket.IO, same origin, session cookie). The server joins it to the
+ * rooms the user may hear and emits each domain event as `event`. A client that was offline
+ * recovers by refetching: every (re)connect invalidates all queries. Connection failures
+ * stay silent: the app works without live updates and keeps retrying in the background.
+ */
+let socket: Socket | undefined;
+const handlers = new Set<(event: LiveEvent) => void>();
+
+// Delivery is at least once: an event replayed after a reconnect is recognised by its id.
+const seen = new Set<number>();
+function firstDelivery(event: LiveEvent): boolean {
+  if (seen.has(event.id)) return false;
+  seen.add(event.id);
+  if (seen.size > 1000) seen.delete(seen.values().next().value!);
+  return true;
+}
+
+function getSocket(): Socket {
+  if (!socket) {
+    socket = io({
+      autoConnect: false,
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+      withCredentials: true,
+      reconnectionDelayMax: 10_000,
+    });
+    socket.on('event', (event: LiveEvent) => {
+      if (firstDelivery(event)) for (const handler of handlers) handler(event);
+    });
+  }
+  return socket;
+}
+
+const RETRY_REFUSED_MS = 5000;
+
+/**
+ * Keeps the socket connected while the calling component (the signed-in layout) is mounted.
+ * A handshake refused as `unauthorized` means the session ended elsewhere: the user is
+ * refetched (and sent to sign in); other refusals and a server-side disconnect (sign-out in
+ * another tab, password reset) are retried, which Socket.IO does not do by itself.
+ */
+export function useLiveConnection(onUnauthorized: () => void) {
+  const queryClient = useQueryClient();
+  const unauthorized = useRef(onUnauthorized);
+  useEffect(() => {
+    unauthorized.current = onUnauthorized;
+  });
+  useEffect(() => {
+    const live = getSocket();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const reconnectLater = () => {
+      clearTimeout(retry);
+      retry = setTimeout(() => live.connect(), RETRY_REFUSED_MS);
+    };
+    const refetchEverything = () => void queryClient.invalidateQueries();
+    const onRefused = (error: Error & { data?: { code?: string } }) => {
+      if (error.data?.code === 'unauthorized') unauthorized.current();
+      if (error.data?.code) reconnectLater(); // transport errors are retried by Socket.IO itself
+    };
+    const onDisconnect = (reason: string) => {
+      if (reason === 'io server disconnect') live.connect();
+    };
+    live.on('connect', refetchEverything);
+    live.on('connect_error', onRefused);
+    live.on('disconnect', onDisconnect);
+    live.connect();
+    return () => {
+      clearTimeout(retry);
+      live.off('connect', refetchEverything);
+      live.off('connect_error', onRefused);
+      live.off('disconnect', onDisconnect);
+      live.disconnect();
+    };
+  }, [queryClient]);
+}
+
+/** Calls `handler` for every live event (once each) while the calling component is mounted. */
+export function useLiveEvents(handler: (event: LiveEvent) => void) {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    getSocket();
+    const listener = (event: LiveEvent) => latest.current(event);
+    handlers.add(listener);
+    return () => {
+      handlers.delete(listener);
+    };
+  }, []);
+}

@@ -1,0 +1,12 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './app/app.css';
+import './lib/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,49 @@
+import { expect } from 'vitest';
+import { transaction } from '../../server/db/transaction';
+import { recordEvent } from '../../server/events/outbox';
+import { createProperty, createResident, createUser } from '../support/factories';
+import { signInAs, useBrowser } from './support/browser';
+
+const { test } = useBrowser();
+
+test('shows the real figures, links the cards and adds new activity live', async ({ page }) => {
+  const property = await createProperty();
+  await createProperty({ organizationId: property.organizationId });
+  const { user: resident } = await createResident({ property });
+  const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId, name: 'Pedro', lastName: 'Sosa' });
+  await transaction((trx) =>
+    trx('payments').insert({ userId: resident.id, propertyId: property.id, amount: 1_250_050, type: 'rent', status: 'pending' }),
+  );
+
+  // The live socket is connected once the server accepts it (Socket.IO's "40" packet).
+  const connected = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
+  );
+  await signInAs(page, admin, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Pedro' }).waitFor();
+  expect(await page.title()).toBe('Inicio | Vecindad');
+  await page.getByTestId('summary-properties-value').getByText('2').waitFor();
+  expect(await page.getByTestId('summary-residents-value').textContent()).toBe('1');
+  expect(await page.getByTestId('summary-billing-value').textContent()).toBe('RD$12,500.50');
+  await page.getByText('Sin actividad reciente').waitFor();
+
+  // An event committed now reaches the open dashboard without a reload.
+  await connected;
+  await transaction((trx) =>
+    recordEvent(trx, {
+      type: 'property.created',
+      organizationId: property.organizationId,
+      audience: 'administrators',
+      actorId: admin.id,
+      payload: { name: 'Torre Las Palmas' },
+    }),
+  );
+  const item = page.getByTestId('activity-item');
+  await item.waitFor({ timeout: 15_000 });
+  expect(await item.textContent()).toContain('Propiedad agregada: Torre Las Palmas');
+  expect(await item.textContent()).toContain('Por Pedro Sosa');
+
+  await page.getByTestId('summary-residents').click();
+  await page.waitForURL('**/residents');
+  await page.getByRole('heading', { name: 'Residentes', level: 1 }).waitFor();
+});
