@@ -24,7 +24,7 @@ export default function AppLayout() {
       <div className="vec-body">
         <Sidebar show={menuOpen} onHide={() => setMenuOpen(false)} />
         <main id="main" className="vec-main" tabIndex={-1}>
-          {user.role === 'Residente' && <BroadcastBannerSlot />}
+          <BroadcastBannerSlot />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
