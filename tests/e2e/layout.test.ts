@@ -64,3 +64,10 @@ test('switches to English, saves the choice and keeps it after a reload', async 
   await page.getByRole('tab', { name: 'Notifications' }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
 });
+
+test('F8 focuses the notifications region, even before any notice', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: /iniciar sesión/i }).waitFor();
+  await page.keyboard.press('F8');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('vec-toast-viewport'));
+});

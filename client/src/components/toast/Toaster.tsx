@@ -1,14 +1,42 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentToast } from './toast';
 
-// The region's code (Radix Toast) loads with the first notice: most visits of /auth never
-// show one, and the first download stays small.
+// The region's code (Radix Toast) is not in the first download: it loads when the browser is
+// idle, with the first notice, or at the first F8, whichever comes first.
 const ToastRegion = lazy(() => import('./ToastRegion'));
 
-/** Mounted once by the app; shows the notices of `toast()` from the first one on. */
+const HOTKEY = 'F8';
+
+/** Mounted once by the app; shows the notices of `toast()`. F8 focuses the region. */
 export function Toaster() {
-  // Null until the first notice; afterwards the last one stays (closed), so the region stays.
-  return useCurrentToast() ? (
+  const hasToast = Boolean(useCurrentToast());
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    if (loaded) return;
+    const load = () => setLoaded(true);
+    const idle = window.requestIdleCallback?.(load, { timeout: 3000 }) ?? window.setTimeout(load, 1500);
+    // An F8 before the region exists loads it, then focuses it (Radix handles later presses).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== HOTKEY) return;
+      load();
+      let attempts = 0;
+      const focusRegion = () => {
+        const region = document.querySelector<HTMLElement>('.vec-toast-viewport');
+        if (region) region.focus();
+        else if (++attempts < 60) window.setTimeout(focusRegion, 50);
+      };
+      focusRegion();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.cancelIdleCallback?.(idle);
+      window.clearTimeout(idle);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [loaded]);
+
+  return loaded || hasToast ? (
     <Suspense fallback={null}>
       <ToastRegion />
     </Suspense>
