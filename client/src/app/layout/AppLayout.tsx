@@ -2,7 +2,6 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '@client/components/Loading';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { BroadcastBannerSlot } from './BroadcastBannerSlot';
 import { Header } from './Header';
 import { LiveUpdates } from './LiveUpdates';
@@ -11,7 +10,6 @@ import { Sidebar } from './Sidebar';
 /** The signed-in frame: header, sidebar (a drawer below 768 px) and the screen. */
 export default function AppLayout() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
