@@ -2,27 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { Amenity } from '../../server/models';
 import {
+  adminWorld,
   createAmenity,
   createBooking,
   createMaintenanceRequest,
-  createOrganization,
   createProperty,
   createResident,
   createUser,
+  eventsOf,
   signedIn,
 } from '../support/factories';
 import { client, testApp } from '../support/services';
 
 await testApp(); // connects this worker's database for the factories
 
-async function adminWorld() {
-  const organization = await createOrganization();
-  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
-  const property = await createProperty({ organizationId: organization.id });
-  return { organization, admin, property, agent: await signedIn(admin) };
-}
 
-const events = (type: string, subjectId: number) => db()('events').where({ type, subjectId });
 
 describe('GET /api/properties/:id/amenities', () => {
   it('answers 401 without a session', async () => {
@@ -92,7 +86,7 @@ describe('POST /api/amenities', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: 'Piscina', type: 'pool', isBookable: true, capacity: 0, hourlyRate: 0, openingTime: null, closingTime: null, propertyId: property.id, organizationId: property.organizationId });
     expect(await Amenity.query().findById(response.body.id)).toMatchObject({ type: 'pool', capacity: 0, organizationId: property.organizationId });
-    const [event] = await events('amenity.created', response.body.id);
+    const [event] = await eventsOf('amenity.created', response.body.id);
     expect(event).toMatchObject({ audience: 'property', propertyId: property.id, actorId: admin.id, payload: { name: 'Piscina' } });
   });
 
@@ -163,7 +157,7 @@ describe('GET, PATCH, DELETE /api/amenities/:id', () => {
     const response = await agent.patch(`/api/amenities/${amenity.id}`).send({ closingTime: '22:00', capacity: '', isBookable: false });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ openingTime: '08:00', closingTime: '22:00', capacity: 0, isBookable: false, name: amenity.name });
-    expect(await events('amenity.updated', amenity.id)).toHaveLength(1);
+    expect(await eventsOf('amenity.updated', amenity.id)).toHaveLength(1);
   });
 
   it('answers 403 to a resident and the owner, 404 for another organization', async () => {
@@ -199,6 +193,6 @@ describe('GET, PATCH, DELETE /api/amenities/:id', () => {
     expect(deleted.status).toBe(200);
     expect(await Amenity.query().findById(amenity.id)).toBeUndefined();
     expect(await db()('amenityBookings').where({ amenityId: amenity.id })).toEqual([]);
-    expect(await events('amenity.deleted', amenity.id)).toHaveLength(1);
+    expect(await eventsOf('amenity.deleted', amenity.id)).toHaveLength(1);
   });
 });

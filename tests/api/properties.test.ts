@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { Property } from '../../server/models';
 import {
+  adminWorld,
   createAmenity,
   createDocument,
   createMaintenanceRequest,
@@ -11,6 +12,7 @@ import {
   createResident,
   createUnit,
   createUser,
+  eventsOf,
   signedIn,
   unique,
 } from '../support/factories';
@@ -24,11 +26,7 @@ const PNG = Buffer.from(
 );
 
 /** An organization with a signed-in Administrador. */
-async function adminWorld(organizationOverrides = {}) {
-  const organization = await createOrganization(organizationOverrides);
-  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
-  return { organization, admin, agent: await signedIn(admin) };
-}
+const world = (organizationOverrides = {}) => adminWorld(organizationOverrides, { withProperty: false });
 
 const validProperty = (overrides: Record<string, unknown> = {}) => ({
   name: unique('Residencial Los Prados'),
@@ -40,7 +38,6 @@ const validProperty = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const events = (type: string, subjectId: number) => db()('events').where({ type, subjectId });
 
 describe('GET /api/properties', () => {
   it('answers 401 without a session', async () => {
@@ -48,7 +45,7 @@ describe('GET /api/properties', () => {
   });
 
   it('gives an Administrador every property of the organization, with counts, and nothing of another', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id, name: 'A Torre' });
     const unit = await createUnit({ propertyId: property.id });
     await createUnit({ propertyId: property.id });
@@ -67,7 +64,7 @@ describe('GET /api/properties', () => {
   });
 
   it('gives a master Administrador the properties of its client organizations too', async () => {
-    const { organization, agent } = await adminWorld({ type: 'master' });
+    const { organization, agent } = await world({ type: 'master' });
     const child = await createOrganization({ parentId: organization.id });
     const childProperty = await createProperty({ organizationId: child.id });
     const own = await createProperty({ organizationId: organization.id });
@@ -104,7 +101,7 @@ describe('GET /api/properties', () => {
   });
 
   it('searches name and address without minding case or accents, and pages with X-Total-Count', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     for (const name of ['Torre Ámbar', 'Torre Bávaro', 'Torre Coral']) await createProperty({ organizationId: organization.id, name });
     await createProperty({ organizationId: organization.id, name: 'Villa Mar', address: 'Calle Ámbar 3' });
     await createProperty({ organizationId: organization.id, name: 'Casa 100%' });
@@ -120,7 +117,7 @@ describe('GET /api/properties', () => {
   });
 
   it('answers 400 for a bad page', async () => {
-    const { agent } = await adminWorld();
+    const { agent } = await world();
     const response = await agent.get('/api/properties').query({ limit: 0 });
     expect(response.status).toBe(400);
     expect(response.body.fields.limit).toBeDefined();
@@ -134,7 +131,7 @@ describe('GET /api/properties/:id', () => {
   });
 
   it('answers the property to its readers and 404 to others (other organization, not owned, bad id)', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id, rent: 4_500_000, bathrooms: 2.5 });
     const response = await agent.get(`/api/properties/${property.id}`);
     expect(response.status).toBe(200);
@@ -166,19 +163,19 @@ describe('POST /api/properties', () => {
   });
 
   it('creates the property in the caller organization with the spec defaults, and its event', async () => {
-    const { organization, admin, agent } = await adminWorld();
+    const { organization, admin, agent } = await world();
     const body = { name: 'Residencial Los Prados', address: 'Calle El Sol 12', country: 'DO', city: 'DO-santiago' };
     const response = await agent.post('/api/properties').send(body);
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ ...body, units: 1, type: 'apartment', status: 'vacant', unitCount: 0, residentCount: 0, organizationId: organization.id, image: null });
     const row = await Property.query().findById(response.body.id);
     expect(row).toMatchObject({ name: body.name, organizationId: organization.id, type: 'apartment', status: 'vacant', units: 1 });
-    const [event] = await events('property.created', response.body.id);
+    const [event] = await eventsOf('property.created', response.body.id);
     expect(event).toMatchObject({ audience: 'property', propertyId: response.body.id, organizationId: organization.id, actorId: admin.id });
   });
 
   it('stores the optional fields (money in centavos, bathrooms with one decimal) and an owner of the organization', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
     const response = await agent
       .post('/api/properties')
@@ -189,7 +186,7 @@ describe('POST /api/properties', () => {
   });
 
   it('answers 400 with the field messages and writes nothing', async () => {
-    const { agent } = await adminWorld();
+    const { agent } = await world();
     const name = unique('Mala');
     const response = await agent
       .post('/api/properties')
@@ -208,7 +205,7 @@ describe('POST /api/properties', () => {
   });
 
   it('answers 400 for a country or city outside the catalogue, or a city of another country', async () => {
-    const { agent } = await adminWorld();
+    const { agent } = await world();
     const unknownCountry = await agent.post('/api/properties').send(validProperty({ country: 'XX', city: 'XX-a' }));
     expect(unknownCountry.status).toBe(400);
     expect(unknownCountry.body.fields).toEqual({ country: 'País desconocido' });
@@ -217,7 +214,7 @@ describe('POST /api/properties', () => {
   });
 
   it('refuses an owner who is not a Propietario of the organization', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const foreignOwner = await createUser({ role: 'Propietario' });
     const resident = await createUser({ role: 'Residente', organizationId: organization.id });
     for (const ownerId of [foreignOwner.id, resident.id, 999_999_999]) {
@@ -228,20 +225,20 @@ describe('POST /api/properties', () => {
   });
 
   it('lets a master Administrador create in a client organization, but not a client Administrador elsewhere', async () => {
-    const master = await adminWorld({ type: 'master' });
+    const master = await world({ type: 'master' });
     const child = await createOrganization({ parentId: master.organization.id });
     const created = await master.agent.post('/api/properties').send(validProperty({ organizationId: child.id }));
     expect(created.status).toBe(201);
     expect((await Property.query().findById(created.body.id))?.organizationId).toBe(child.id);
 
-    const other = await adminWorld();
+    const other = await world();
     const refused = await other.agent.post('/api/properties').send(validProperty({ organizationId: child.id }));
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ organizationId: 'Organización no válida' });
   });
 
   it('refuses with 409 once the organization reached its maximum of properties', async () => {
-    const { organization, agent } = await adminWorld({ maxProperties: 1 });
+    const { organization, agent } = await world({ maxProperties: 1 });
     await createProperty({ organizationId: organization.id });
     const response = await agent.post('/api/properties').send(validProperty());
     expect(response.status).toBe(409);
@@ -257,7 +254,7 @@ describe('PATCH /api/properties/:id', () => {
   });
 
   it('answers 404 for another organization and 403 for a reader who may not change it', async () => {
-    const { agent } = await adminWorld();
+    const { agent } = await world();
     const foreign = await createProperty();
     expect((await agent.patch(`/api/properties/${foreign.id}`).send({ name: 'Robada' })).status).toBe(404);
     expect((await Property.query().findById(foreign.id))?.name).toBe(foreign.name);
@@ -269,7 +266,7 @@ describe('PATCH /api/properties/:id', () => {
   });
 
   it('updates only the fields sent, checks the city against the stored country, and records the event', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id, country: 'DO', city: 'DO-santo-domingo', rent: 100 });
     const wrongCity = await agent.patch(`/api/properties/${property.id}`).send({ city: 'US-miami' });
     expect(wrongCity.status).toBe(400);
@@ -280,12 +277,12 @@ describe('PATCH /api/properties/:id', () => {
     const response = await agent.patch(`/api/properties/${property.id}`).send({ status: 'maintenance', city: 'DO-santiago', rent: '' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'maintenance', city: 'DO-santiago', rent: null, name: property.name });
-    const [event] = await events('property.updated', property.id);
+    const [event] = await eventsOf('property.updated', property.id);
     expect(event.payload.changed.sort()).toEqual(['city', 'rent', 'status']);
   });
 
   it('answers 400 for bad values and leaves the row as it was', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id });
     const response = await agent.patch(`/api/properties/${property.id}`).send({ units: 0, name: '  ' });
     expect(response.status).toBe(400);
@@ -301,7 +298,7 @@ describe('DELETE /api/properties/:id', () => {
   });
 
   it('answers 404 for another organization and 403 for its owner', async () => {
-    const { agent } = await adminWorld();
+    const { agent } = await world();
     const foreign = await createProperty();
     expect((await agent.delete(`/api/properties/${foreign.id}`)).status).toBe(404);
     const owner = await createUser({ role: 'Propietario', organizationId: foreign.organizationId });
@@ -311,7 +308,7 @@ describe('DELETE /api/properties/:id', () => {
   });
 
   it('deletes the property with its units, residents, amenities and broadcasts, and records the event', async () => {
-    const { organization, admin, agent } = await adminWorld();
+    const { organization, admin, agent } = await world();
     const property = await createProperty({ organizationId: organization.id });
     const { unit, resident } = await createResident({ property });
     const amenity = await createAmenity({ propertyId: property.id });
@@ -324,12 +321,12 @@ describe('DELETE /api/properties/:id', () => {
     expect(await db()('residents').where({ id: resident.id }).first()).toBeUndefined();
     expect(await db()('amenities').where({ id: amenity.id }).first()).toBeUndefined();
     expect(await db()('broadcasts').where({ propertyId: property.id }).first()).toBeUndefined();
-    const [event] = await events('property.deleted', property.id);
+    const [event] = await eventsOf('property.deleted', property.id);
     expect(event).toMatchObject({ audience: 'property', propertyId: property.id, payload: { name: property.name } });
   });
 
   it('refuses with 409 while payments or documents reference it, deleting nothing', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const withPayment = await createProperty({ organizationId: organization.id });
     const { user, unit } = await createResident({ property: withPayment });
     await createPayment({ userId: user.id, propertyId: withPayment.id });
@@ -344,7 +341,7 @@ describe('DELETE /api/properties/:id', () => {
     expect(documented.status).toBe(409);
     expect(documented.body.message).toBe('No se puede eliminar la propiedad: tiene documentos asociados');
     expect(await Property.query().findById(withDocument.id)).toBeDefined();
-    expect(await events('property.deleted', withDocument.id)).toEqual([]);
+    expect(await eventsOf('property.deleted', withDocument.id)).toEqual([]);
   });
 });
 
@@ -363,7 +360,7 @@ describe('property photo', () => {
   });
 
   it('stores a photo checked by its bytes, gives its versioned URL, serves it to readers and removes it', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const { user, property } = await createResident({ property: await createProperty({ organizationId: organization.id }) });
     const response = await agent.put(`/api/properties/${property.id}/image`).send(upload(`data:image/png;base64,${PNG.toString('base64')}`));
     expect(response.status).toBe(200);
@@ -380,11 +377,11 @@ describe('property photo', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.image).toBeNull();
     expect((await agent.get(`/api/properties/${property.id}/image`)).status).toBe(404);
-    expect(await events('property.updated', property.id)).toHaveLength(2);
+    expect(await eventsOf('property.updated', property.id)).toHaveLength(2);
   });
 
   it('refuses bytes that are not the declared image type, bad base64 and unknown types with 400', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id });
     const lying = await agent.put(`/api/properties/${property.id}/image`).send(upload(Buffer.from('%PDF-1.4 not an image')));
     expect(lying.status).toBe(400);
@@ -399,7 +396,7 @@ describe('property photo', () => {
   });
 
   it('refuses a photo over 5 MB with 413', async () => {
-    const { organization, agent } = await adminWorld();
+    const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id });
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const response = await agent.put(`/api/properties/${property.id}/image`).send(upload(big));
@@ -410,7 +407,7 @@ describe('property photo', () => {
   it('answers 403 to a resident and 404 for another organization', async () => {
     const { user, property } = await createResident();
     expect((await (await signedIn(user)).put(`/api/properties/${property.id}/image`).send(upload(PNG))).status).toBe(403);
-    const { agent } = await adminWorld();
+    const { agent } = await world();
     expect((await agent.put(`/api/properties/${property.id}/image`).send(upload(PNG))).status).toBe(404);
     expect((await agent.get(`/api/properties/${property.id}/image`)).status).toBe(404);
     expect((await agent.delete(`/api/properties/${property.id}/image`)).status).toBe(404);

@@ -2,24 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { User } from '../../server/models';
 import {
-  PASSWORD,
+  adminWorld,
   createMaintenanceRequest,
   createOrganization,
   createProperty,
   createResident,
   createUser,
+  PASSWORD,
   signedIn,
 } from '../support/factories';
 import { client, testApp } from '../support/services';
 
 await testApp(); // connects this worker's database for the factories
 
-async function adminWorld(organizationOverrides = {}) {
-  const organization = await createOrganization(organizationOverrides);
-  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
-  const property = await createProperty({ organizationId: organization.id });
-  return { organization, admin, property, agent: await signedIn(admin) };
-}
 
 describe('GET /api/properties/:id/users', () => {
   it('answers 401 without a session', async () => {

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { User } from '../../server/models';
 import {
+  adminWorld,
   createMaintenanceRequest,
-  createOrganization,
   createProperty,
   createResident,
   createUnit,
   createUser,
+  eventsOf,
   signedIn,
   unique,
 } from '../support/factories';
@@ -15,12 +16,8 @@ import { client, testApp } from '../support/services';
 
 await testApp(); // connects this worker's database for the factories
 
-async function adminWorld(organizationOverrides = {}) {
-  const organization = await createOrganization(organizationOverrides);
-  const admin = await createUser({ role: 'Administrador', organizationId: organization.id, name: 'Laura', lastName: 'Gómez' });
-  const property = await createProperty({ organizationId: organization.id, name: unique('Torre') });
-  return { organization, admin, property, agent: await signedIn(admin) };
-}
+const lauraWorld = (organizationOverrides = {}) =>
+  adminWorld(organizationOverrides, { admin: { name: 'Laura', lastName: 'Gómez' } });
 
 const residentForm = (overrides: Record<string, unknown> = {}) => ({
   name: 'Carlos',
@@ -32,7 +29,6 @@ const residentForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const events = (type: string, subjectId: number) => db()('events').where({ type, subjectId });
 const letters = () => Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 describe('GET /api/properties/:id/residents', () => {
@@ -42,7 +38,7 @@ describe('GET /api/properties/:id/residents', () => {
   });
 
   it('lists the residents with user name, email, phone, unit number and status for an Administrador', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const unit = await createUnit({ propertyId: property.id, unitNumber: '4B' });
     const { user, resident } = await createResident({ property, unit, user: { name: 'Marta', lastName: 'Núñez', phone: '809-555-0199' } });
     await createResident(); // elsewhere
@@ -66,7 +62,7 @@ describe('GET /api/properties/:id/residents', () => {
   });
 
   it("never gives a Residente other residents' email or phone, nor former neighbours", async () => {
-    const { property } = await adminWorld();
+    const { property } = await lauraWorld();
     const me = await createResident({ property, user: { phone: '809-000-0001' } });
     const neighbour = await createResident({ property, user: { phone: '809-000-0002' } });
     const former = await createResident({ property });
@@ -83,7 +79,7 @@ describe('GET /api/properties/:id/residents', () => {
   });
 
   it('lets the owner read them with contact data; a Suplidor gets 403; another organization 404', async () => {
-    const { organization, property, agent: _admin } = await adminWorld();
+    const { organization, property, agent: _admin } = await lauraWorld();
     const { user } = await createResident({ property });
     const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
     await db()('properties').where({ id: property.id }).update({ ownerId: owner.id });
@@ -94,7 +90,7 @@ describe('GET /api/properties/:id/residents', () => {
     await createMaintenanceRequest({ propertyId: property.id, assignedToId: supplier.id });
     expect((await (await signedIn(supplier)).get(`/api/properties/${property.id}/residents`)).status).toBe(403);
 
-    const { agent: stranger } = await adminWorld();
+    const { agent: stranger } = await lauraWorld();
     expect((await stranger.get(`/api/properties/${property.id}/residents`)).status).toBe(404);
   });
 });
@@ -106,7 +102,7 @@ describe('POST /api/properties/:id/residents', () => {
   });
 
   it('creates the Residente account with a temporary password shown once, in the unit of that number', async () => {
-    const { organization, admin, property, agent } = await adminWorld();
+    const { organization, admin, property, agent } = await lauraWorld();
     const unit = await createUnit({ propertyId: property.id, unitNumber: '101' });
     const form = residentForm({ username: `  ${unique('Nuevo').toUpperCase()}@Example.com ` });
     const response = await agent.post(`/api/properties/${property.id}/residents`).send(form);
@@ -119,7 +115,7 @@ describe('POST /api/properties/:id/residents', () => {
     const user = await User.query().findOne({ username });
     expect(user).toMatchObject({ role: 'Residente', organizationId: organization.id, mustChangePassword: true, phone: '809-555-0101', email: username });
     expect(user!.password).not.toContain(response.body.tempPassword);
-    const [event] = await events('resident.created', response.body.id);
+    const [event] = await eventsOf('resident.created', response.body.id);
     expect(event).toMatchObject({ audience: 'property', propertyId: property.id, actorId: admin.id, payload: { name: 'Carlos Rodríguez', unitNumber: '101' } });
     expect(JSON.stringify(event.payload)).not.toContain(username);
     expect(JSON.stringify(event.payload)).not.toContain(response.body.tempPassword);
@@ -133,16 +129,16 @@ describe('POST /api/properties/:id/residents', () => {
   });
 
   it('creates the unit when the property has none with that number, and records its event', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const response = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ unit: 'PH-1' }));
     expect(response.status).toBe(201);
     const unit = await db()('units').where({ propertyId: property.id, unitNumber: 'PH-1' }).first();
     expect(unit).toMatchObject({ id: response.body.unitId, isAvailable: true });
-    expect(await events('unit.created', unit.id)).toHaveLength(1);
+    expect(await eventsOf('unit.created', unit.id)).toHaveLength(1);
   });
 
   it('links an existing user of the same organization without a new password or changing their profile', async () => {
-    const { organization, property, agent } = await adminWorld();
+    const { organization, property, agent } = await lauraWorld();
     const owner = await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Rosa' });
     const response = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ username: owner.username, name: 'Otra' }));
     expect(response.status).toBe(201);
@@ -151,7 +147,7 @@ describe('POST /api/properties/:id/residents', () => {
   });
 
   it("refuses with 409 an email of another organization's user, creating nothing", async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const stranger = await createUser();
     const response = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ username: stranger.username, unit: 'X-9' }));
     expect(response.status).toBe(409);
@@ -161,7 +157,7 @@ describe('POST /api/properties/:id/residents', () => {
   });
 
   it('refuses with 409 a user already living in the property; reopens a former residence', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const { user, resident } = await createResident({ property });
     const twice = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ username: user.username }));
     expect(twice.status).toBe(409);
@@ -174,7 +170,7 @@ describe('POST /api/properties/:id/residents', () => {
   });
 
   it('answers 400 with the spec messages, creating nothing', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const response = await agent
       .post(`/api/properties/${property.id}/residents`)
       .send({ name: ' ', lastName: '', username: 'no-es-correo', unit: '', status: 'moved' });
@@ -190,7 +186,7 @@ describe('POST /api/properties/:id/residents', () => {
   });
 
   it('answers 403 to the owner and a resident, 404 for another organization', async () => {
-    const { organization, property } = await adminWorld();
+    const { organization, property } = await lauraWorld();
     const { user } = await createResident({ property });
     const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
     await db()('properties').where({ id: property.id }).update({ ownerId: owner.id });
@@ -199,14 +195,14 @@ describe('POST /api/properties/:id/residents', () => {
       expect((await (await signedIn(caller)).post(`/api/properties/${property.id}/residents`).send(form)).status).toBe(403);
       expect(await User.query().findOne({ username: form.username })).toBeUndefined();
     }
-    const { agent: stranger } = await adminWorld();
+    const { agent: stranger } = await lauraWorld();
     const form = residentForm();
     expect((await stranger.post(`/api/properties/${property.id}/residents`).send(form)).status).toBe(404);
     expect(await User.query().findOne({ username: form.username })).toBeUndefined();
   });
 
   it('refuses a new account with 409 once the organization reached its maximum of users', async () => {
-    const { property, agent } = await adminWorld({ maxUsers: 1 });
+    const { property, agent } = await lauraWorld({ maxUsers: 1 });
     const form = residentForm();
     const response = await agent.post(`/api/properties/${property.id}/residents`).send(form);
     expect(response.status).toBe(409);
@@ -215,7 +211,7 @@ describe('POST /api/properties/:id/residents', () => {
   });
 
   it('leaves no user, unit or event behind when a later step fails', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     // A database failure while inserting the residence, after the user and the unit were written.
     await db().raw(`
       create or replace function test_refuse_residence() returns trigger language plpgsql as $$
@@ -243,7 +239,7 @@ describe('PATCH /api/properties/:id/residents/:residentId', () => {
   });
 
   it("edits the resident's name, last name, phone, unit and status, and records the event", async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const { user, resident } = await createResident({ property, user: { phone: '809-1' } });
     const response = await agent
       .patch(`/api/properties/${property.id}/residents/${resident.id}`)
@@ -251,11 +247,11 @@ describe('PATCH /api/properties/:id/residents/:residentId', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ name: 'Ana María', lastName: null, phone: '809-1', unitNumber: '305', status: 'temporary' });
     expect(await User.query().findById(user.id)).toMatchObject({ name: 'Ana María', lastName: null, phone: '809-1' });
-    expect(await events('resident.updated', resident.id)).toHaveLength(1);
+    expect(await eventsOf('resident.updated', resident.id)).toHaveLength(1);
   });
 
   it('answers 400 with the spec messages (name and unit required)', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const { user, resident } = await createResident({ property });
     const response = await agent.patch(`/api/properties/${property.id}/residents/${resident.id}`).send({ name: '', unit: ' ' });
     expect(response.status).toBe(400);
@@ -264,13 +260,13 @@ describe('PATCH /api/properties/:id/residents/:residentId', () => {
   });
 
   it('answers 404 for a resident of another property, 403 to a resident, 404 for another organization', async () => {
-    const { organization, property, agent } = await adminWorld();
+    const { organization, property, agent } = await lauraWorld();
     const elsewhere = await createResident({ property: await createProperty({ organizationId: organization.id }) });
     expect((await agent.patch(`/api/properties/${property.id}/residents/${elsewhere.resident.id}`).send({ name: 'X', unit: '1' })).status).toBe(404);
 
     const { user, resident } = await createResident({ property });
     expect((await (await signedIn(user)).patch(`/api/properties/${property.id}/residents/${resident.id}`).send({ name: 'Yo', unit: '1' })).status).toBe(403);
-    const { agent: stranger } = await adminWorld();
+    const { agent: stranger } = await lauraWorld();
     expect((await stranger.patch(`/api/properties/${property.id}/residents/${resident.id}`).send({ name: 'X', unit: '1' })).status).toBe(404);
     expect((await User.query().findById(user.id))?.name).toBe(user.name);
   });
@@ -283,7 +279,7 @@ describe('POST /api/properties/:id/residents/:residentId/deactivate', () => {
   });
 
   it('sets the status inactive and ends the access of the resident to the property', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const { user, resident } = await createResident({ property });
     const residentAgent = await signedIn(user);
     expect((await residentAgent.get(`/api/properties/${property.id}`)).status).toBe(200);
@@ -292,19 +288,19 @@ describe('POST /api/properties/:id/residents/:residentId/deactivate', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'inactive', endDate: new Date().toISOString().slice(0, 10) });
     expect((await residentAgent.get(`/api/properties/${property.id}`)).status).toBe(404);
-    expect(await events('resident.deactivated', resident.id)).toHaveLength(1);
+    expect(await eventsOf('resident.deactivated', resident.id)).toHaveLength(1);
     // Again: nothing changes, no second event.
     expect((await agent.post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`)).status).toBe(200);
-    expect(await events('resident.deactivated', resident.id)).toHaveLength(1);
+    expect(await eventsOf('resident.deactivated', resident.id)).toHaveLength(1);
   });
 
   it('answers 403 to the owner and 404 for another organization', async () => {
-    const { organization, property } = await adminWorld();
+    const { organization, property } = await lauraWorld();
     const { resident } = await createResident({ property });
     const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
     await db()('properties').where({ id: property.id }).update({ ownerId: owner.id });
     expect((await (await signedIn(owner)).post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`)).status).toBe(403);
-    const { agent: stranger } = await adminWorld();
+    const { agent: stranger } = await lauraWorld();
     expect((await stranger.post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`)).status).toBe(404);
     expect((await db()('residents').where({ id: resident.id }).first()).status).toBe('active');
   });
@@ -312,7 +308,7 @@ describe('POST /api/properties/:id/residents/:residentId/deactivate', () => {
 
 describe('GET /api/residents (directory)', () => {
   async function directory() {
-    const world = await adminWorld();
+    const world = await lauraWorld();
     const second = await createProperty({ organizationId: world.organization.id, name: 'Villa Sol' });
     const people = [
       { name: 'José', lastName: 'Pérez', unit: '101', property: world.property },
@@ -392,7 +388,7 @@ describe('GET /api/residents/export', () => {
   });
 
   it('exports the filtered list as CSV with Spanish headers and a BOM', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const unit = await createUnit({ propertyId: property.id, unitNumber: '7A' });
     const { user } = await createResident({ property, unit, user: { name: 'Íñigo', lastName: 'Núñez', phone: '+1 809-555-0100' } });
     await createResident({ property, user: { name: '=HYPERLINK("x")', lastName: 'Malo' } });
@@ -426,7 +422,7 @@ describe('GET /api/residents/:id', () => {
   });
 
   it('gives the profile: user data, property, unit, status and join date', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const { user, resident, unit } = await createResident({ property });
     await db()('residents').where({ id: resident.id }).update({ startDate: '2024-03-01' });
     const response = await agent.get(`/api/residents/${resident.id}`);
@@ -438,7 +434,7 @@ describe('GET /api/residents/:id', () => {
   });
 
   it('answers 404 for another organization, and hides contact data from a neighbour', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const foreign = await createResident();
     expect((await agent.get(`/api/residents/${foreign.resident.id}`)).status).toBe(404);
     expect((await agent.get('/api/residents/abc')).status).toBe(404);
@@ -457,12 +453,12 @@ describe('POST /api/residents/:id/messages', () => {
   });
 
   it('sends a direct notice to the resident, recorded as notice.sent for that user only', async () => {
-    const { property, admin, agent } = await adminWorld();
+    const { property, admin, agent } = await lauraWorld();
     const { user, resident } = await createResident({ property });
     const response = await agent.post(`/api/residents/${resident.id}/messages`).send({ title: 'Pago pendiente', message: 'Recuerde el pago de mayo.' });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ residentId: resident.id, userId: user.id, title: 'Pago pendiente', senderName: 'Laura Gómez' });
-    const [event] = await events('notice.sent', resident.id);
+    const [event] = await eventsOf('notice.sent', resident.id);
     expect(event).toMatchObject({
       audience: 'user',
       userId: user.id,
@@ -473,21 +469,21 @@ describe('POST /api/residents/:id/messages', () => {
   });
 
   it('answers 400 with the field messages, sending nothing', async () => {
-    const { property, agent } = await adminWorld();
+    const { property, agent } = await lauraWorld();
     const { resident } = await createResident({ property });
     const response = await agent.post(`/api/residents/${resident.id}/messages`).send({ title: ' ', message: '' });
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual({ title: 'El título es requerido', message: 'El mensaje es requerido' });
-    expect(await events('notice.sent', resident.id)).toEqual([]);
+    expect(await eventsOf('notice.sent', resident.id)).toEqual([]);
   });
 
   it('answers 403 to a neighbour and 404 for another organization', async () => {
-    const { property } = await adminWorld();
+    const { property } = await lauraWorld();
     const { resident } = await createResident({ property });
     const neighbour = await createResident({ property });
     expect((await (await signedIn(neighbour.user)).post(`/api/residents/${resident.id}/messages`).send({ title: 'Hola', message: 'Spam' })).status).toBe(403);
-    const { agent: stranger } = await adminWorld();
+    const { agent: stranger } = await lauraWorld();
     expect((await stranger.post(`/api/residents/${resident.id}/messages`).send({ title: 'Hola', message: 'Spam' })).status).toBe(404);
-    expect(await events('notice.sent', resident.id)).toEqual([]);
+    expect(await eventsOf('notice.sent', resident.id)).toEqual([]);
   });
 });

@@ -2,26 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { Unit } from '../../server/models';
 import {
+  adminWorld,
   createMaintenanceRequest,
-  createOrganization,
   createProperty,
   createResident,
   createUnit,
   createUser,
+  eventsOf,
   signedIn,
 } from '../support/factories';
 import { client, testApp } from '../support/services';
 
 await testApp(); // connects this worker's database for the factories
 
-async function adminWorld() {
-  const organization = await createOrganization();
-  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
-  const property = await createProperty({ organizationId: organization.id });
-  return { organization, admin, property, agent: await signedIn(admin) };
-}
 
-const events = (type: string, subjectId: number) => db()('events').where({ type, subjectId });
 
 describe('GET /api/properties/:id/units', () => {
   it('answers 401 without a session', async () => {
@@ -86,7 +80,7 @@ describe('POST /api/properties/:id/units', () => {
     expect(response.body).toMatchObject({ unitNumber: '101', floor: 1, squareMeters: 85.5, bathrooms: 1.5, isAvailable: true, monthlyRent: 3_500_000, residentCount: 0 });
     const row = await Unit.query().findById(response.body.id);
     expect(row).toMatchObject({ propertyId: property.id, unitNumber: '101', monthlyRent: 3_500_000 });
-    const [event] = await events('unit.created', response.body.id);
+    const [event] = await eventsOf('unit.created', response.body.id);
     expect(event).toMatchObject({ audience: 'property', propertyId: property.id, actorId: admin.id, payload: { unitNumber: '101' } });
   });
 
@@ -153,7 +147,7 @@ describe('GET, PATCH, DELETE /api/units/:id', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ unitNumber: '1', isAvailable: false, floor: 3, monthlyRent: null });
     expect(await Unit.query().findById(unit.id)).toMatchObject({ isAvailable: false, floor: 3, monthlyRent: null });
-    expect(await events('unit.updated', unit.id)).toHaveLength(1);
+    expect(await eventsOf('unit.updated', unit.id)).toHaveLength(1);
   });
 
   it('refuses a duplicate number (409) and bad values (400), changing nothing', async () => {
@@ -167,7 +161,7 @@ describe('GET, PATCH, DELETE /api/units/:id', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({ squareMeters: 'El área debe ser al menos 1 metro cuadrado' });
     expect((await Unit.query().findById(unit.id))?.unitNumber).toBe('B');
-    expect(await events('unit.updated', unit.id)).toEqual([]);
+    expect(await eventsOf('unit.updated', unit.id)).toEqual([]);
   });
 
   it('answers 403 to the owner and a resident, 404 for another organization', async () => {
@@ -200,7 +194,7 @@ describe('GET, PATCH, DELETE /api/units/:id', () => {
     expect(deleted.status).toBe(200);
     expect(await Unit.query().findById(unit.id)).toBeUndefined();
     expect(await db()('residents').where({ id: resident.id }).first()).toMatchObject({ unitId: null, status: 'inactive' });
-    const [event] = await events('unit.deleted', unit.id);
+    const [event] = await eventsOf('unit.deleted', unit.id);
     expect(event).toMatchObject({ audience: 'property', propertyId: property.id });
   });
 });

@@ -1,3 +1,4 @@
+import { db } from '../../server/db';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/enums';
 import { Organization, Property, Resident, Unit, User } from '../../server/models';
@@ -70,6 +71,23 @@ export async function signedIn(user: User) {
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   return agent;
 }
+
+/**
+ * The usual start of an API test: an organization with a signed-in Administrador and a
+ * property (`withProperty: false` for tests that count properties).
+ */
+export async function adminWorld(
+  organizationOverrides: Partial<Organization> = {},
+  { admin: adminOverrides = {}, withProperty = true }: { admin?: Partial<User>; withProperty?: boolean } = {},
+) {
+  const organization = await createOrganization(organizationOverrides);
+  const admin = await createUser({ role: 'Administrador', organizationId: organization.id, ...adminOverrides });
+  const property = withProperty ? await createProperty({ organizationId: organization.id }) : undefined;
+  return { organization, admin, property: property!, agent: await signedIn(admin) };
+}
+
+/** The events recorded about one row. */
+export const eventsOf = (type: string, subjectId: number) => db()('events').where({ type, subjectId });
 
 /** A small valid PDF: the default content of a document. */
 export const samplePdf = (text = 'Vecindad') =>
