@@ -1,6 +1,7 @@
 import { config } from './config';
 import { closeDatabase, connectDatabase, migrateLatest } from './db';
 import { startInfrastructure } from './infrastructure';
+import { onShutdown } from './lifecycle';
 import { logger } from './logger';
 import { startServer } from './server';
 
@@ -11,18 +12,11 @@ async function main() {
   const running = await startServer({ redisUrl: infrastructure.redisUrl, port: config.port, host: config.host });
   logger.info({ port: running.port }, `Vecindad escuchando en http://localhost:${running.port}`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'cerrando el servidor');
+  onShutdown('el servidor', async () => {
     await running.close();
     await closeDatabase();
     await infrastructure.stop();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 main().catch((error) => {

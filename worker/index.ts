@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { config } from '../server/config';
 import { closeDatabase, connectDatabase } from '../server/db';
 import type { Infrastructure } from '../server/infrastructure';
+import { onShutdown } from '../server/lifecycle';
 import { logger } from '../server/logger';
 import { startWorker } from './worker';
 
@@ -40,18 +41,11 @@ async function main() {
   });
   process.send?.({ type: 'ready' });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'cerrando el worker');
+  onShutdown('el worker', async () => {
     await worker.close();
     await closeDatabase();
     await infrastructure.stop();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 main().catch((error) => {

@@ -4,6 +4,7 @@ import { ApiError, type ApiErrorBody } from '@client/lib/api';
 import { i18n } from '@client/lib/i18n';
 import type { DocumentFileType, DocumentItem, DocumentUploadInput } from '@shared/schemas/documents';
 import { documentsQueryKey } from './get-documents';
+import { readAsBase64 } from '@client/lib/files';
 
 /** The body of POST /api/documents (the server computes the display size from the bytes). */
 export type DocumentUploadBody = Pick<DocumentUploadInput, 'title' | 'category' | 'access' | 'sharedWith'> & {
@@ -13,16 +14,6 @@ export type DocumentUploadBody = Pick<DocumentUploadInput, 'title' | 'category' 
   content: string;
   propertyId?: number;
 };
-
-/** The file as base64 (without the `data:...;base64,` prefix), as the API takes it. */
-export function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 const parseBody = (text: string): ApiErrorBody | null => {
   try {

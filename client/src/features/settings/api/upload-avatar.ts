@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueryKey, type User } from '@client/features/auth/api/get-user';
 import { api } from '@client/lib/api';
+import { readAsBase64 } from '@client/lib/files';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export const AVATAR_MAX_BYTES = 1024 * 1024;
@@ -9,16 +10,6 @@ export type AvatarUpload = { fileType: (typeof AVATAR_TYPES)[number]; content: s
 
 /** PUT /api/user/avatar with the photo as base64 (the server checks type, size and bytes too). */
 export const uploadAvatar = (input: AvatarUpload) => api.put<User>('/api/user/avatar', input);
-
-/** The base64 body of a file (without the `data:` prefix). */
-export function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
