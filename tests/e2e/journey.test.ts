@@ -1,0 +1,76 @@
+import { expect } from 'vitest';
+import { User } from '../../server/models';
+import { createOrganization, createProperty, unique } from '../support/factories';
+import { PHONE, notice, useBrowser } from './support/browser';
+
+const { test, port } = useBrowser();
+
+/**
+ * Issue 3's whole journey, in English on a phone: register, see the dashboard with real
+ * numbers, change the profile, password and preferences, sign out and back in with the new
+ * password. (The same steps in Spanish on a desktop are in auth, settings and layout tests.)
+ */
+test('a new user goes through the whole app in English on a 375 px phone', async ({ page }) => {
+  const domain = `${unique('viaje')}.test`;
+  const organization = await createOrganization({ domain });
+  await createProperty({ organizationId: organization.id, name: 'Torre Azul' });
+  const email = `${unique('viajera')}@example.com`;
+
+  await page.goto(`http://${domain}:${port()}/auth`);
+  await page.locator('label[for="language-en"]').click();
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await form.getByText('Must be a valid email').waitFor();
+  await form.getByText('You must accept the terms and conditions').waitFor();
+
+  await form.getByLabel('First name').fill('Marta');
+  await form.getByLabel('Last name').fill('Lora');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('809-555-0199');
+  await form.getByLabel('Password', { exact: true }).fill('secreto1');
+  await form.getByLabel('Confirm password').fill('secreto1');
+  await form.getByLabel(/I accept the/).check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  await page.getByRole('heading', { name: 'Welcome, Marta' }).waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId('summary-documents-value').textContent()).toBe('0');
+  expect(await page.getByTestId('summary-billing-value').textContent()).toBe('RD$0.00');
+  expect(await User.query().findOne({ username: email })).toMatchObject({ language: 'en', organizationId: organization.id });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // The navigation is a drawer on a phone.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Settings' }).click();
+
+  const profile = page.getByRole('form', { name: 'Profile' });
+  await profile.getByLabel('First name').fill('Martina');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await notice(page).getByText('Profile Updated').waitFor();
+
+  const password = page.getByRole('form', { name: 'Change password' });
+  await password.getByLabel('Current password').fill('secreto1');
+  await password.getByLabel('New password', { exact: true }).fill('Otra-Clave-2026');
+  await password.getByLabel('Confirm new password').fill('Otra-Clave-2026');
+  await password.getByRole('button', { name: 'Update password' }).click();
+  await notice(page).getByText('Password Updated').waitFor();
+
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await page.getByLabel('News and offers').click();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await notice(page).getByText('Preferences saved').waitFor();
+  const saved = await User.query().findOne({ username: email });
+  expect(saved).toMatchObject({ name: 'Martina', preferences: { notifications: { marketing: true } } });
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/auth/);
+  const login = page.getByRole('form', { name: 'Sign in' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill('Otra-Clave-2026');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  // Back where the user was when they signed out.
+  await page.waitForURL(/\/settings/);
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  expect(await page.getByTestId('header-user-name').textContent()).toBe('Martina Lora'); // hidden on phones
+}, { viewport: PHONE });
