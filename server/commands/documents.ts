@@ -267,3 +267,15 @@ async function documentEvents(
     ...readers.map(({ id }) => ({ ...event, audience: 'user' as const, userId: id })),
   ];
 }
+
+/** Active users of the caller's organization a document may be shared with, by name. */
+export async function shareCandidates(user: User, q: string | undefined, limit: number) {
+  const query = db()('users')
+    .whereIn('users.id', shareableUserIds(user.organizationId))
+    .whereNot('users.id', user.id)
+    .select('users.id as userId', 'users.name', 'users.lastName', 'users.role')
+    .orderBy('users.sortName')
+    .limit(limit);
+  if (q) query.where('users.searchText', 'like', foldedContains(db(), q));
+  return query;
+}

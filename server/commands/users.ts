@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
+import type { UserListQuery } from '../../shared/schemas/users';
 import { db } from '../db';
+import { whereOrganizationReachable } from '../policies/tenancy';
+import { foldedContains } from './properties';
 import { recordEvent } from '../events/outbox';
 import type { User } from '../models';
 import { hashPassword, temporaryPassword } from '../services/passwords';
@@ -23,6 +26,24 @@ export async function listPropertyUsers(propertyId: number): Promise<Array<Pick<
     .whereIn('id', linked)
     .where({ isActive: true })
     .orderBy([{ column: 'sortName' }, { column: 'id' }]);
+}
+
+/**
+ * Active users of the organizations the administrator reaches (one of them with
+ * `organizationId`), by role and name (`q` matches name, last name and email), sorted by name.
+ */
+export async function listUsers(actor: User, { role, organizationId, q, limit, offset }: UserListQuery) {
+  const query = whereOrganizationReachable(db()('users'), 'users.organization_id', actor).where({ 'users.isActive': true });
+  if (role) query.where('users.role', role);
+  if (organizationId) query.where('users.organizationId', organizationId);
+  if (q) query.where('users.searchText', 'like', foldedContains(db(), q));
+  const [{ total }] = await query.clone().count({ total: '*' });
+  const users = await query
+    .select('id', 'name', 'lastName', 'username', 'email', 'role')
+    .orderBy([{ column: 'sortName' }, { column: 'id' }])
+    .offset(offset)
+    .limit(limit ?? 50);
+  return { users, total: Number(total) };
 }
 
 /**

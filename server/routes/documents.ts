@@ -13,9 +13,11 @@ import {
   documentContentStream,
   downloadFileName,
   listDocuments,
+  shareCandidates,
   uploadDocument,
   withDetails,
 } from '../commands/documents';
+import { PageQuerySchema } from '../../shared/schemas/common';
 import { transaction } from '../db/transaction';
 import { validationError } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
@@ -38,6 +40,17 @@ documentsRouter.get('/documents', async (ctx) => {
 
 documentsRouter.get('/documents/categories', async (ctx) => {
   ctx.body = await countDocumentsByCategory(currentUser(ctx));
+});
+
+/**
+ * The people a `custom` document may be shared with (`?q=` by name): for the upload dialog's
+ * picker. Names and roles only, never contact data.
+ */
+documentsRouter.get('/documents/share-candidates', async (ctx) => {
+  const user = currentUser(ctx);
+  authorizeUpload(user);
+  const { q, limit } = parse(PageQuerySchema, ctx.query);
+  ctx.body = await shareCandidates(user, q, limit ?? 10);
 });
 
 documentsRouter.post('/documents', async (ctx) => {

@@ -1,16 +1,31 @@
 import { apiRouter } from './router';
-import { listPropertyUsers, resetPassword } from '../commands/users';
+import { can } from '../../shared/permissions';
+import { UserListQuerySchema } from '../../shared/schemas/users';
+import { listPropertyUsers, listUsers, resetPassword } from '../commands/users';
+import { forbidden } from '../errors';
 import { transaction } from '../db/transaction';
 import { currentUser, requireUser } from '../middleware/auth';
 import { findManageableProperty } from '../policies/properties';
 import { findResettableUser } from '../policies/users';
 import { presentPropertyUser } from '../presenters/resident';
 import { destroyUserSessions } from '../session/store';
-import { idParam } from '../validation';
+import { idParam, parse } from '../validation';
 
 /** The users of a property (Manage dialog, View users) and password reset: administrators only. */
 export const usersRouter = apiRouter();
 usersRouter.use(requireUser);
+
+/**
+ * The users of the organizations the administrator reaches (`?role=&organizationId=&q=`,
+ * paged): e.g. the Propietarios to choose a property's owner from.
+ */
+usersRouter.get('/users', async (ctx) => {
+  const actor = currentUser(ctx);
+  if (!can(actor, 'users.manage')) throw forbidden();
+  const { users, total } = await listUsers(actor, parse(UserListQuerySchema, ctx.query));
+  ctx.set('X-Total-Count', String(total));
+  ctx.body = users.map(presentPropertyUser);
+});
 
 /** A JSON array of id, name, lastName, username, email, role: residents, owner, assigned suppliers. */
 usersRouter.get('/properties/:id/users', async (ctx) => {

@@ -631,3 +631,27 @@ describe('DELETE /api/documents/:id', () => {
     expect(events).toEqual([]);
   });
 });
+
+describe('GET /api/documents/share-candidates', () => {
+  it('lists the active people of the organization by name, without contact data or suppliers', async () => {
+    const organization = await createOrganization();
+    const uploader = await createUser({ role: 'Residente', organizationId: organization.id, name: 'Uno' });
+    await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Núria', lastName: 'Peña' });
+    await createUser({ role: 'Administrador', organizationId: organization.id, name: 'Nuño', lastName: 'Gil' });
+    await createUser({ role: 'Suplidor', organizationId: organization.id, name: 'Nube' });
+    await createUser({ role: 'Residente', organizationId: organization.id, name: 'Nora', isActive: false });
+    await createUser({ role: 'Residente', name: 'Nadia' }); // another organization
+    const agent = await signedIn(uploader);
+
+    const response = await agent.get('/api/documents/share-candidates?q=nu');
+    expect(response.status).toBe(200);
+    expect(response.body.map((person: { name: string }) => person.name).sort()).toEqual(['Nuño', 'Núria']);
+    expect(Object.keys(response.body[0]).sort()).toEqual(['lastName', 'name', 'role', 'userId']);
+    expect((await agent.get('/api/documents/share-candidates')).body.map((p: { name: string }) => p.name)).not.toContain('Uno');
+  });
+
+  it('is refused to suppliers, who cannot upload', async () => {
+    const supplier = await createUser({ role: 'Suplidor' });
+    expect((await (await signedIn(supplier)).get('/api/documents/share-candidates')).status).toBe(403);
+  });
+});

@@ -15,7 +15,6 @@ import { client, testApp } from '../support/services';
 
 await testApp(); // connects this worker's database for the factories
 
-
 describe('GET /api/properties/:id/users', () => {
   it('answers 401 without a session', async () => {
     const property = await createProperty();
@@ -118,5 +117,38 @@ describe('POST /api/users/:id/reset-password', () => {
     const superAdmin = await createUser({ role: 'Administrador', organizationId: organization.id, isSuperAdmin: true });
     expect((await agent.post(`/api/users/${superAdmin.id}/reset-password`)).status).toBe(403);
     expect((await User.query().findById(superAdmin.id))?.mustChangePassword).toBe(false);
+  });
+});
+
+describe('GET /api/users', () => {
+  it('lists the active users of the organization by role and name, paged', async () => {
+    const { organization, agent } = await adminWorld();
+    await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Óscar', lastName: 'Peña' });
+    await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Olga', lastName: 'Díaz' });
+    await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Otto', isActive: false });
+    await createUser({ role: 'Residente', organizationId: organization.id, name: 'Omar' });
+    await createUser({ role: 'Propietario', name: 'Orlando' }); // another organization
+
+    const owners = await agent.get('/api/users?role=Propietario');
+    expect(owners.status).toBe(200);
+    expect(owners.headers['x-total-count']).toBe('2');
+    expect(owners.body.map((user: { name: string }) => user.name)).toEqual(['Olga', 'Óscar']);
+    expect(Object.keys(owners.body[0]).sort()).toEqual(['email', 'id', 'lastName', 'name', 'role', 'username']);
+
+    const search = await agent.get('/api/users?q=pena&limit=1');
+    expect(search.body.map((user: { name: string }) => user.name)).toEqual(['Óscar']);
+  });
+
+  it('is for administrators only', async () => {
+    for (const role of ['Propietario', 'Residente', 'Suplidor'] as const) {
+      const agent = await signedIn(await createUser({ role }));
+      expect((await agent.get('/api/users')).status, role).toBe(403);
+    }
+    expect((await (await client()).get('/api/users')).status).toBe(401);
+  });
+
+  it('answers 400 for an unknown role', async () => {
+    const { agent } = await adminWorld();
+    expect((await agent.get('/api/users?role=Jefe')).status).toBe(400);
   });
 });

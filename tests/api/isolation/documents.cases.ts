@@ -22,6 +22,15 @@ const upload = (overrides: Record<string, unknown>) => ({
 });
 
 export const cases: IsolationCase[] = [
+  ...(['admin', 'owner', 'resident'] as const).map(
+    (as): IsolationCase => ({
+      route: 'GET /api/documents/share-candidates',
+      as,
+      request: () => ({ path: '/api/documents/share-candidates' }),
+      expect: 200,
+      mustNotContain: (world) => [world.other.admin.lastName!, world.other.owner.lastName!, world.other.resident.lastName!],
+    }),
+  ),
   ...(['admin', 'owner', 'resident', 'supplier'] as const).map(
     (as): IsolationCase => ({
       route: 'GET /api/documents',

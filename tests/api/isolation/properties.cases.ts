@@ -210,6 +210,18 @@ export const cases: IsolationCase[] = [
     request: (world) => ({ path: `/api/users/${world.other.admin.id}/reset-password` }),
     mustNotContain: () => ['tempPassword'],
   },
+  {
+    route: 'GET /api/users',
+    request: () => ({ path: '/api/users?role=Propietario' }),
+    expect: 200,
+    mustNotContain: (world) => [world.other.owner.username],
+  },
+  {
+    route: 'GET /api/users',
+    request: (world) => ({ path: `/api/users?organizationId=${world.other.organization.id}` }),
+    expect: 200,
+    mustNotContain: (world) => [world.other.admin.username],
+  },
 
   // Amenity catalogue.
   ...(['admin', 'owner', 'resident'] as const).map(

@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, withQuery } from '@client/lib/api';
+import type { UnitCreateInput } from '@shared/schemas/units';
+import { propertyQueryKey } from './get-property';
+import { refreshProperties } from './save-property';
+
+/** A unit as the API answers it (server/presenters/unit.ts); `monthlyRent` in centavos. */
+export type Unit = {
+  id: number;
+  propertyId: number;
+  unitNumber: string;
+  floor: number | null;
+  squareMeters: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  isAvailable: boolean;
+  monthlyRent: number | null;
+  /** Active and temporary residents (a unit with any cannot be deleted). */
+  residentCount: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const UNITS_PAGE_SIZE = 10;
+
+export type UnitListParams = { q: string; page: number };
+
+/** GET /api/properties/:id/units?q=&limit=&offset=: in natural unit-number order. */
+export const getUnits = (propertyId: number, { q, page }: UnitListParams) =>
+  api.page<Unit>(withQuery(`/api/properties/${propertyId}/units`, { q: q.trim(), limit: UNITS_PAGE_SIZE, offset: (page - 1) * UNITS_PAGE_SIZE }));
+
+export const unitsQueryKey = (propertyId: number) => [...propertyQueryKey(propertyId), 'units'] as const;
+
+export const unitListQueryOptions = (propertyId: number, params: UnitListParams) =>
+  queryOptions({
+    queryKey: [...unitsQueryKey(propertyId), params] as const,
+    queryFn: () => getUnits(propertyId, params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUnits = (propertyId: number, params: UnitListParams) => useQuery(unitListQueryOptions(propertyId, params));
+
+/** The body of POST /api/properties/:id/units and PATCH /api/units/:id. */
+export type UnitBody = UnitCreateInput;
+
+/** POST /api/properties/:id/units (409 with a field message for a unit number already used). */
+export const createUnit = (propertyId: number, body: UnitBody) => api.post<Unit>(`/api/properties/${propertyId}/units`, body);
+
+/** PATCH /api/units/:id */
+export const updateUnit = (id: number, body: UnitBody) => api.patch<Unit>(`/api/units/${id}`, body);
+
+/** DELETE /api/units/:id (409 while residents live there). */
+export const deleteUnit = (id: number) => api.delete<{ success: true }>(`/api/units/${id}`);
+
+/** Create (`id` null) or update a unit; the property's counts change too. */
+export function useSaveUnit(propertyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: UnitBody }) => (id === null ? createUnit(propertyId, body) : updateUnit(id, body)),
+    onSuccess: () => refreshProperties(queryClient),
+  });
+}
+
+export function useDeleteUnit() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteUnit, onSuccess: () => refreshProperties(queryClient) });
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { CheckboxField } from '@client/components/form/CheckboxField';
+import { SelectField } from '@client/components/form/SelectField';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { useKeptWhileHidden } from '@client/hooks/use-last-shown';
+import { errorMessage } from '@client/lib/api';
+import { AMENITY_TYPES } from '@shared/enums';
+import { AmenityCreateSchema } from '@shared/schemas/amenities';
+import { useSaveAmenity, type Amenity } from '../api/amenities';
+import { toCentavos } from '../lib/money';
+
+/**
+ * The amenity rules of spec section 5 (capacity and hourly rate whole numbers of at least 0,
+ * empty meaning 0; type pool; bookable). The rate is typed in RD$ and sent in centavos.
+ */
+type AmenityFormInput = z.input<typeof AmenityCreateSchema>;
+type AmenityFormOutput = z.output<typeof AmenityCreateSchema>;
+
+const FIELDS = ['name', 'type', 'description', 'capacity', 'hourlyRate', 'isBookable', 'openingTime', 'closingTime'] as const;
+
+const formValues = (propertyId: number, amenity: Amenity | null): AmenityFormInput => ({
+  name: amenity?.name ?? '',
+  type: amenity?.type ?? 'pool',
+  description: amenity?.description ?? '',
+  capacity: amenity ? String(amenity.capacity) : '',
+  hourlyRate: amenity ? String(amenity.hourlyRate / 100) : '',
+  isBookable: amenity?.isBookable ?? true,
+  openingTime: amenity?.openingTime ?? '',
+  closingTime: amenity?.closingTime ?? '',
+  propertyId,
+});
+
+type AmenityFormDialogProps = { propertyId: number; show: boolean; amenity: Amenity | null; onClose: () => void };
+
+/** Add Amenity / edit an amenity of the property. */
+export function AmenityFormDialog({ propertyId, show, amenity, onClose }: AmenityFormDialogProps) {
+  const { t } = useTranslation('properties');
+  const shown = useKeptWhileHidden(show, amenity);
+  return (
+    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="amenity-form-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="amenity-form-title" as="h2" className="h5">
+          {shown ? t('amenities.editTitle') : t('amenities.addTitle')}
+        </Modal.Title>
+      </Modal.Header>
+      <AmenityForm key={shown?.id ?? 'new'} propertyId={propertyId} amenity={shown} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; amenity: Amenity | null; onClose: () => void }) {
+  const { t } = useTranslation('properties');
+  const save = useSaveAmenity(propertyId);
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<AmenityFormInput, unknown, AmenityFormOutput>({
+    resolver: zodResolver(AmenityCreateSchema),
+    defaultValues: formValues(propertyId, amenity),
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      { id: amenity?.id ?? null, body: { ...values, hourlyRate: toCentavos(values.hourlyRate) ?? 0 } },
+      {
+        onSuccess: (saved) => {
+          toast({
+            title: amenity ? t('amenities.updated') : t('amenities.added'),
+            description: t('amenities.savedDescription', { name: saved.name }),
+            variant: 'success',
+          });
+          onClose();
+        },
+        onError: (error) => {
+          applyServerErrors(setError, error, FIELDS);
+          toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={amenity ? t('amenities.editTitle') : t('amenities.addTitle')}>
+      <Modal.Body>
+        <Row className="g-3 mb-3">
+          <Col sm={7}>
+            <TextField className="" label={t('amenities.name')} registration={register('name')} error={errors.name} autoComplete="off" />
+          </Col>
+          <Col sm={5}>
+            <SelectField
+              className=""
+              label={t('amenities.type')}
+              registration={register('type')}
+              error={errors.type}
+              options={AMENITY_TYPES.map((value) => ({ value, label: t(`amenityTypes.${value}`) }))}
+            />
+          </Col>
+        </Row>
+        <TextField label={t('amenities.description')} as="textarea" rows={2} registration={register('description')} error={errors.description} />
+        <Row className="g-3 mb-3">
+          <Col xs={6}>
+            <TextField className="" label={t('amenities.capacity')} type="number" min={0} step={1} inputMode="numeric" registration={register('capacity')} error={errors.capacity} hint={t('amenities.capacityHint')} />
+          </Col>
+          <Col xs={6}>
+            <TextField className="" label={t('amenities.hourlyRate')} type="number" min={0} step={1} inputMode="numeric" registration={register('hourlyRate')} error={errors.hourlyRate} hint={t('amenities.hourlyRateHint')} />
+          </Col>
+        </Row>
+        <Row className="g-3 mb-3">
+          <Col xs={6}>
+            <TextField className="" label={t('amenities.openingTime')} type="time" registration={register('openingTime')} error={errors.openingTime} />
+          </Col>
+          <Col xs={6}>
+            <TextField className="" label={t('amenities.closingTime')} type="time" registration={register('closingTime')} error={errors.closingTime} />
+          </Col>
+        </Row>
+        <CheckboxField type="switch" label={t('amenities.isBookable')} registration={register('isBookable')} error={errors.isBookable} className="mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={save.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel={t('common:status.saving')}>
+          {amenity ? t('amenities.save') : t('amenities.add')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

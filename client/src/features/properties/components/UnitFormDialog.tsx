@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CheckboxField } from '@client/components/form/CheckboxField';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { useKeptWhileHidden } from '@client/hooks/use-last-shown';
+import { errorMessage } from '@client/lib/api';
+import { optionalDecimal } from '@shared/schemas/properties';
+import { UnitCreateSchema } from '@shared/schemas/units';
+import { useSaveUnit, type Unit } from '../api/units';
+import { pesosText, toCentavos } from '../lib/money';
+
+/** The unit rules of spec section 5, with the monthly rent typed in RD$ (two decimals at most). */
+const UnitFormSchema = UnitCreateSchema.extend({
+  monthlyRent: optionalDecimal({ min: 0, max: 20_000_000, decimals: 2, key: 'number_required', minKey: 'min_zero' }),
+});
+type UnitFormInput = z.input<typeof UnitFormSchema>;
+type UnitFormOutput = z.output<typeof UnitFormSchema>;
+
+const FIELDS = ['unitNumber', 'floor', 'squareMeters', 'bedrooms', 'bathrooms', 'isAvailable', 'monthlyRent'] as const;
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+const formValues = (unit: Unit | null): UnitFormInput => ({
+  unitNumber: unit?.unitNumber ?? '',
+  floor: text(unit?.floor),
+  squareMeters: text(unit?.squareMeters),
+  bedrooms: text(unit?.bedrooms),
+  bathrooms: text(unit?.bathrooms),
+  isAvailable: unit?.isAvailable ?? true,
+  monthlyRent: pesosText(unit?.monthlyRent),
+});
+
+type UnitFormDialogProps = { propertyId: number; show: boolean; unit: Unit | null; onClose: () => void };
+
+/** Add Unit / edit a unit. */
+export function UnitFormDialog({ propertyId, show, unit, onClose }: UnitFormDialogProps) {
+  const { t } = useTranslation('properties');
+  const shown = useKeptWhileHidden(show, unit);
+  return (
+    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="unit-form-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="unit-form-title" as="h2" className="h5">
+          {shown ? t('units.editTitle', { number: shown.unitNumber }) : t('units.addTitle')}
+        </Modal.Title>
+      </Modal.Header>
+      <UnitForm key={shown?.id ?? 'new'} propertyId={propertyId} unit={shown} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Unit | null; onClose: () => void }) {
+  const { t } = useTranslation('properties');
+  const save = useSaveUnit(propertyId);
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<UnitFormInput, unknown, UnitFormOutput>({
+    resolver: zodResolver(UnitFormSchema),
+    defaultValues: formValues(unit),
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      { id: unit?.id ?? null, body: { ...values, monthlyRent: toCentavos(values.monthlyRent) } },
+      {
+        onSuccess: (saved) => {
+          toast({
+            title: unit ? t('units.updated') : t('units.added'),
+            description: t('units.savedDescription', { number: saved.unitNumber }),
+            variant: 'success',
+          });
+          onClose();
+        },
+        onError: (error) => {
+          applyServerErrors(setError, error, FIELDS);
+          toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={unit ? t('units.editTitle', { number: unit.unitNumber }) : t('units.addTitle')}>
+      <Modal.Body>
+        <Row className="g-3 mb-3">
+          <Col xs={6}>
+            <TextField className="" label={t('units.unitNumber')} registration={register('unitNumber')} error={errors.unitNumber} autoComplete="off" />
+          </Col>
+          <Col xs={6}>
+            <TextField className="" label={t('units.floor')} type="number" step={1} registration={register('floor')} error={errors.floor} />
+          </Col>
+        </Row>
+        <Row className="g-3 mb-3">
+          <Col xs={6}>
+            <TextField className="" label={t('units.squareMeters')} type="number" min={1} step="any" registration={register('squareMeters')} error={errors.squareMeters} />
+          </Col>
+          <Col xs={6}>
+            <TextField className="" label={t('units.monthlyRent')} type="number" min={0} step="0.01" registration={register('monthlyRent')} error={errors.monthlyRent} hint={t('units.monthlyRentHint')} />
+          </Col>
+        </Row>
+        <Row className="g-3 mb-3">
+          <Col xs={6}>
+            <TextField className="" label={t('units.bedrooms')} type="number" min={0} step={1} registration={register('bedrooms')} error={errors.bedrooms} />
+          </Col>
+          <Col xs={6}>
+            <TextField className="" label={t('units.bathrooms')} type="number" min={0} step="0.5" registration={register('bathrooms')} error={errors.bathrooms} />
+          </Col>
+        </Row>
+        <CheckboxField type="switch" label={t('units.isAvailable')} registration={register('isAvailable')} error={errors.isAvailable} className="mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={save.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel={t('common:status.saving')}>
+          {unit ? t('units.save') : t('units.add')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

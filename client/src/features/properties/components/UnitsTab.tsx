@@ -1,0 +1,157 @@
+import { DoorOpen, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { EmptyState } from '@client/components/EmptyState';
+import { ErrorCard } from '@client/components/ErrorCard';
+import { Loading } from '@client/components/Loading';
+import { Pager } from '@client/components/Pager';
+import { toast } from '@client/components/toast/toast';
+import { useLastShown } from '@client/hooks/use-last-shown';
+import { errorMessage, isApiError } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
+import { UNITS_PAGE_SIZE, useDeleteUnit, useUnits, type Unit } from '../api/units';
+import { useSearchPaging } from '../lib/use-search-paging';
+import { ListSearch } from './ListSearch';
+import { UnitFormDialog } from './UnitFormDialog';
+
+type UnitsTabProps = { propertyId: number; canManage: boolean };
+
+/** Units: the property's units (searched and paged on the server), add, edit and delete. */
+export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
+  const { t } = useTranslation('properties');
+  const { search, setSearch, q, page, setPage } = useSearchPaging();
+  const units = useUnits(propertyId, { q, page });
+  const [editing, setEditing] = useState<Unit | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Unit | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const deletingShown = useLastShown(deleting);
+  const remove = useDeleteUnit();
+
+  const closeDelete = () => {
+    setDeleting(null);
+    setRefusal(null);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast({ title: t('units.deleted'), description: t('units.savedDescription', { number: deleting.unitNumber }), variant: 'success' });
+        closeDelete();
+      },
+      onError: (error) => {
+        if (isApiError(error, 409)) setRefusal(errorMessage(error));
+        else closeDelete();
+        toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
+      },
+    });
+  };
+
+  const addButton = canManage && (
+    <Button onClick={() => setEditing('new')} className="d-inline-flex align-items-center gap-1">
+      <Plus size={16} aria-hidden />
+      {t('units.add')}
+    </Button>
+  );
+  const total = units.data?.total ?? 0;
+  const searchable = Boolean(search || q || total > UNITS_PAGE_SIZE);
+
+  let content;
+  if (units.isPending) content = <Loading />;
+  else if (units.isError) content = <ErrorCard title={t('units.loadError')} error={units.error} onRetry={() => void units.refetch()} />;
+  else if (!units.data.items.length) {
+    content = q ? (
+      <EmptyState icon={SearchX} title={t('units.noMatches')} />
+    ) : (
+      <EmptyState icon={DoorOpen} title={t('units.emptyTitle')} description={t('units.emptyDescription')} action={addButton} />
+    );
+  } else {
+    content = (
+      <>
+        <ListGroup as="ul" aria-label={t('units.listLabel')} aria-busy={units.isPlaceholderData} data-testid="units-list">
+          {units.data.items.map((unit) => (
+            <UnitItem key={unit.id} unit={unit} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
+          ))}
+        </ListGroup>
+        <Pager
+          page={page}
+          pageSize={UNITS_PAGE_SIZE}
+          total={units.data.total}
+          onChange={setPage}
+          label={t('units.pagerLabel')}
+          summary={(range) => t('pager.summary', range)}
+          previousLabel={t('pager.previous')}
+          nextLabel={t('pager.next')}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="units-heading">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h3 id="units-heading" className="h6 mb-0">
+          {t('units.title')}
+        </h3>
+        {total > 0 && addButton}
+      </div>
+      {searchable && <ListSearch label={t('units.search')} placeholder={t('units.searchPlaceholder')} value={search} onChange={setSearch} />}
+      {content}
+      {canManage && <UnitFormDialog propertyId={propertyId} show={editing !== null} unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        show={deleting !== null}
+        title={t('units.deleteTitle')}
+        confirmLabel={t('units.deleteConfirm')}
+        variant="danger"
+        pending={remove.isPending}
+        confirmDisabled={Boolean(refusal)}
+        onConfirm={confirmDelete}
+        onCancel={closeDelete}
+      >
+        {deletingShown && <p className="mb-0">{t('units.deleteBody', { number: deletingShown.unitNumber })}</p>}
+        {refusal && (
+          <Alert variant="danger" className="mt-3 mb-0">
+            {refusal}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+type UnitItemProps = { unit: Unit; canManage: boolean; onEdit: (unit: Unit) => void; onDelete: (unit: Unit) => void };
+
+function UnitItem({ unit, canManage, onEdit, onDelete }: UnitItemProps) {
+  const { t } = useTranslation('properties');
+  const facts = [
+    unit.floor !== null && t('units.floorValue', { floor: unit.floor }),
+    unit.squareMeters !== null && t('units.areaValue', { area: unit.squareMeters }),
+    unit.bedrooms !== null && t('units.bedroomsValue', { count: unit.bedrooms }),
+    unit.bathrooms !== null && t('units.bathroomsValue', { count: unit.bathrooms }),
+    unit.monthlyRent !== null && t('units.rentValue', { rent: formatMoney(unit.monthlyRent) }),
+    t('units.residentsValue', { count: unit.residentCount }),
+  ].filter(Boolean);
+  const named = { number: unit.unitNumber };
+  return (
+    <ListGroup.Item as="li" className="d-flex flex-wrap align-items-center gap-2 py-3" data-testid="unit-item">
+      <div className="flex-grow-1 min-w-0">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <span className="fw-semibold">{t('units.unitLabel', named)}</span>
+          <Badge bg={unit.isAvailable ? 'success' : 'secondary'}>{unit.isAvailable ? t('units.available') : t('units.notAvailable')}</Badge>
+        </div>
+        <div className="small text-body-secondary">{facts.join(' · ')}</div>
+      </div>
+      {canManage && (
+        <div className="d-flex gap-1">
+          <Button variant="outline-secondary" size="sm" onClick={() => onEdit(unit)} aria-label={t('units.editNamed', named)} title={t('units.edit')}>
+            <Pencil size={16} aria-hidden />
+          </Button>
+          <Button variant="outline-danger" size="sm" onClick={() => onDelete(unit)} aria-label={t('units.deleteNamed', named)} title={t('units.delete')}>
+            <Trash2 size={16} aria-hidden />
+          </Button>
+        </div>
+      )}
+    </ListGroup.Item>
+  );
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, withQuery } from '@client/lib/api';
+import type { Resident, ResidentStatus } from './types';
+
+export const RESIDENTS_PAGE_SIZE = 10;
+
+/** What the directory shows: search, status and property filters, page (1-based). */
+export type ResidentFilters = { q: string; status: ResidentStatus | null; propertyId: number | null; page: number };
+
+/** The query of the directory and its CSV export (same filters, no page). */
+export const residentFilterQuery = ({ q, status, propertyId }: Omit<ResidentFilters, 'page'>) => ({ q: q.trim(), status, propertyId });
+
+/** GET /api/residents: one page of the residents the user may see, by name, and the total. */
+export const getResidents = (filters: ResidentFilters) =>
+  api.page<Resident>(
+    withQuery('/api/residents', {
+      ...residentFilterQuery(filters),
+      limit: RESIDENTS_PAGE_SIZE,
+      offset: (filters.page - 1) * RESIDENTS_PAGE_SIZE,
+    }),
+  );
+
+/** Every resident list and profile lives under this key. */
+export const residentsQueryKey = () => ['residents'] as const;
+
+export const residentListQueryKey = (filters: ResidentFilters) => [...residentsQueryKey(), 'list', filters] as const;
+
+export const residentListQueryOptions = (filters: ResidentFilters) =>
+  queryOptions({ queryKey: residentListQueryKey(filters), queryFn: () => getResidents(filters), placeholderData: keepPreviousData });
+
+export const useResidents = (filters: ResidentFilters) => useQuery(residentListQueryOptions(filters));

@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
+import { api } from '@client/lib/api';
+import type { NoticeInput, ResidentCreateInput, ResidentUpdateInput } from '@shared/schemas/residents';
+import { residentsQueryKey } from './get-residents';
+import type { Resident } from './types';
+
+/** The answer of a creation: `tempPassword` when a new account was made (shown once), else null. */
+export type CreatedResident = Resident & { tempPassword: string | null };
+
+/** POST /api/properties/:id/residents */
+export const createResident = (propertyId: number, body: ResidentCreateInput) =>
+  api.post<CreatedResident>(`/api/properties/${propertyId}/residents`, body);
+
+/** PATCH /api/properties/:id/residents/:residentId */
+export const updateResident = (resident: Pick<Resident, 'id' | 'propertyId'>, body: ResidentUpdateInput) =>
+  api.patch<Resident>(`/api/properties/${resident.propertyId}/residents/${resident.id}`, body);
+
+/** POST /api/properties/:id/residents/:residentId/deactivate: status inactive, end date today. */
+export const deactivateResident = (resident: Pick<Resident, 'id' | 'propertyId'>) =>
+  api.post<Resident>(`/api/properties/${resident.propertyId}/residents/${resident.id}/deactivate`);
+
+/** POST /api/residents/:id/messages: a direct notice to the resident. */
+export const sendResidentMessage = (residentId: number, body: NoticeInput) => api.post<unknown>(`/api/residents/${residentId}/messages`, body);
+
+/** Resident lists and profiles, the property counts, users and units (a unit may be created), the dashboard. */
+export function refreshResidents(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: residentsQueryKey() });
+  void queryClient.invalidateQueries({ queryKey: ['properties'] });
+  void queryClient.invalidateQueries({ queryKey: dashboardQueryKey() });
+}
+
+export function useCreateResident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ propertyId, body }: { propertyId: number; body: ResidentCreateInput }) => createResident(propertyId, body),
+    onSuccess: () => refreshResidents(queryClient),
+  });
+}
+
+export function useUpdateResident() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ resident, body }: { resident: Pick<Resident, 'id' | 'propertyId'>; body: ResidentUpdateInput }) => updateResident(resident, body),
+    onSuccess: () => refreshResidents(queryClient),
+  });
+}
+
+export function useDeactivateResident() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deactivateResident, onSuccess: () => refreshResidents(queryClient) });
+}
+
+export const useSendResidentMessage = () =>
+  useMutation({ mutationFn: ({ residentId, body }: { residentId: number; body: NoticeInput }) => sendResidentMessage(residentId, body) });

@@ -1,0 +1,83 @@
+import { parseISO } from 'date-fns';
+import { Button, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@client/components/Avatar';
+import { ErrorCard } from '@client/components/ErrorCard';
+import { Loading } from '@client/components/Loading';
+import { useLastShown } from '@client/hooks/use-last-shown';
+import { useFormatDate } from '@client/lib/format';
+import { useResident } from '../api/get-resident';
+import type { Resident } from '../api/types';
+import { ResidentStatusBadge } from './ResidentStatusBadge';
+
+/** View Profile: the resident as GET /api/residents/:id answers (the row is shown while it loads). */
+export function ResidentProfileDialog({ resident, onClose }: { resident: Resident | null; onClose: () => void }) {
+  const { t } = useTranslation('residents');
+  const shown = useLastShown(resident);
+  return (
+    <Modal show={resident !== null} onHide={onClose} fullscreen="sm-down" aria-labelledby="resident-profile-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="resident-profile-title" as="h2" className="h5">
+          {t('profile.title')}
+        </Modal.Title>
+      </Modal.Header>
+      {shown && <Profile key={shown.id} initial={shown} />}
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          {t('common:actions.close')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function Profile({ initial }: { initial: Resident }) {
+  const { t } = useTranslation('residents');
+  const formatDate = useFormatDate();
+  const query = useResident(initial.id);
+  if (query.isError) {
+    return (
+      <Modal.Body>
+        <ErrorCard title={t('profile.loadError')} error={query.error} onRetry={() => void query.refetch()} />
+      </Modal.Body>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Modal.Body>
+        <Loading />
+      </Modal.Body>
+    );
+  }
+  const resident = query.data;
+  const name = [resident.name, resident.lastName].filter(Boolean).join(' ');
+  const day = (value: string | null) => (value ? formatDate(parseISO(value), 'PP') : '—');
+  const facts: Array<[string, string]> = [
+    [t('profile.email'), resident.email ?? '—'],
+    [t('profile.username'), resident.username ?? '—'],
+    [t('profile.phone'), resident.phone ?? '—'],
+    [t('profile.property'), resident.propertyName],
+    [t('profile.unit'), resident.unitNumber ?? '—'],
+    [t('profile.joinDate'), day(resident.joinDate)],
+    [t('profile.endDate'), day(resident.endDate)],
+  ];
+  return (
+    <Modal.Body data-testid="resident-profile">
+      <div className="d-flex align-items-center gap-3 mb-4">
+        <Avatar name={resident.name} lastName={resident.lastName} src={resident.avatarUrl} size={64} />
+        <div className="min-w-0">
+          <h3 className="h5 mb-1 text-break">{name}</h3>
+          <ResidentStatusBadge status={resident.status} />
+        </div>
+      </div>
+      <dl className="row mb-0">
+        {facts.map(([label, value]) => (
+          <div key={label} className="col-12 col-sm-6 mb-3">
+            <dt className="small text-body-secondary fw-normal">{label}</dt>
+            <dd className="mb-0 text-break">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Modal.Body>
+  );
+}
