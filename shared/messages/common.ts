@@ -15,4 +15,8 @@ export const COMMON_MESSAGES = {
   name_min_length: { es: 'El nombre debe tener al menos 2 caracteres', en: 'Name must be at least 2 characters' },
   unknown_country: { es: 'País desconocido', en: 'Unknown country' },
   unknown_city: { es: 'Ciudad desconocida para el país elegido', en: 'Unknown city for the chosen country' },
+  boolean_required: { es: 'Debe ser verdadero o falso', en: 'Must be true or false' },
+  text_too_long: { es: 'El texto es demasiado largo', en: 'The text is too long' },
+  min_zero: { es: 'Debe ser mayor o igual a 0', en: 'Must be 0 or greater' },
+  integer_required: { es: 'Debe ser un número entero', en: 'Must be a whole number' },
 } as const;

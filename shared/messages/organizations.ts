@@ -1,7 +1,4 @@
-/**
- * Organizations and system settings. Generic keys they also use (text_too_long,
- * boolean_required, min_zero, integer_required) live with the other domains' messages.
- */
+/** Organizations and system settings (generic keys such as min_zero are in common.ts). */
 export const ORGANIZATIONS_MESSAGES = {
   // Organizations (spec sections 5 and 8).
   organization_name_min: {

@@ -10,13 +10,9 @@ export const PROPERTIES_MESSAGES = {
     es: 'El área debe ser al menos 1 metro cuadrado',
     en: 'The area must be at least 1 square metre',
   },
-  min_zero: { es: 'Debe ser mayor o igual a 0', en: 'Must be 0 or greater' },
-  integer_required: { es: 'Debe ser un número entero', en: 'Must be a whole number' },
   // Properties.
   property_units_min: { es: 'Debe tener al menos 1 unidad', en: 'Must have at least 1 unit' },
   number_required: { es: 'Debe ser un número', en: 'Must be a number' },
-  boolean_required: { es: 'Debe ser verdadero o falso', en: 'Must be true or false' },
-  text_too_long: { es: 'El texto es demasiado largo', en: 'The text is too long' },
   property_type_invalid: { es: 'Tipo de propiedad inválido', en: 'Invalid property type' },
   property_status_invalid: { es: 'Estado de propiedad inválido', en: 'Invalid property status' },
   property_bathrooms_invalid: {

@@ -225,3 +225,10 @@ test('a Residente sees their neighbours without contact data and no administrati
   await page.getByRole('button', { name: 'Ver perfil' }).waitFor();
   expect(await page.getByRole('button', { name: /Editar datos|Enviar mensaje|Desactivar/ }).count()).toBe(0);
 });
+
+test('a supplier is told the directory is not for their role, without an error', async ({ page }) => {
+  const supplier = await createUser({ role: 'Suplidor' });
+  await signInAs(page, supplier, '/residents');
+  await page.getByText('Directorio no disponible').waitFor();
+  expect(await page.getByText('No se pudieron cargar los residentes').count()).toBe(0);
+});

@@ -4,7 +4,7 @@ import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@client/lib/api';
 import { useShareCandidates, type ShareCandidate } from '../api/get-share-candidates';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 
 type SharePickerProps = {
   value: ShareCandidate[];

@@ -28,4 +28,4 @@ export const residentListQueryKey = (filters: ResidentFilters) => [...residentsQ
 export const residentListQueryOptions = (filters: ResidentFilters) =>
   queryOptions({ queryKey: residentListQueryKey(filters), queryFn: () => getResidents(filters), placeholderData: keepPreviousData });
 
-export const useResidents = (filters: ResidentFilters) => useQuery(residentListQueryOptions(filters));
+export const useResidents = (filters: ResidentFilters, enabled = true) => useQuery({ ...residentListQueryOptions(filters), enabled });

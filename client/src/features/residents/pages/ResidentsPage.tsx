@@ -54,7 +54,9 @@ export default function ResidentsPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const residents = useResidents(filters);
+  // Suppliers read no residents (PRODUCT.md): the directory says so instead of asking.
+  const readsResidents = user.role !== 'Suplidor';
+  const residents = useResidents(filters, readsResidents);
   const exporting = useExportResidents();
   const [viewing, setViewing] = useState<Resident | null>(null);
   const [editing, setEditing] = useState<Resident | 'new' | null>(null);
@@ -109,7 +111,9 @@ export default function ResidentsPage() {
   );
 
   let content;
-  if (residents.isPending) {
+  if (!readsResidents) {
+    content = <EmptyState icon={Users} title={t('empty.notForRoleTitle')} description={t('empty.notForRole')} />;
+  } else if (residents.isPending) {
     content = <Loading />;
   } else if (residents.isError) {
     content = <ErrorCard title={t('errors.list')} error={residents.error} onRetry={() => void residents.refetch()} />;
@@ -157,7 +161,7 @@ export default function ResidentsPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} actions={addButton} />
-      <ResidentsToolbar filters={filters} onChange={changeFilters} onExport={startExport} exporting={exporting.isPending} />
+      {readsResidents && <ResidentsToolbar filters={filters} onChange={changeFilters} onExport={startExport} exporting={exporting.isPending} />}
       {content}
       <ResidentProfileDialog resident={viewing} onClose={() => setViewing(null)} />
       {canManage && (
