@@ -30,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          env: { TEST_DATABASE_GROUP: 'e2e' },
           // Builds the client first when it is missing or older than client/ or shared/.
           globalSetup: ['tests/support/global-setup.ts', 'tests/e2e/support/build-client.ts'],
           testTimeout: 60_000,

@@ -39,6 +39,12 @@ export function attachRealtime(
   // The adapter swallows a failed Redis write (it still delivers locally), but it makes that
   // write synchronously inside emit(): capturing it tells publish() whether Redis took the event.
   let lastWrite: Promise<unknown> | undefined;
+  // The adapter saves a disconnecting socket's session with a SET whose promise nobody
+  // awaits; when Redis goes away (or at shutdown) its rejection would be unhandled. Saving a
+  // session is best effort: a client that cannot be recovered refetches what it shows.
+  const set = options.redis.set.bind(options.redis) as (...args: unknown[]) => Promise<unknown>;
+  options.redis.set = ((...args: unknown[]) =>
+    set(...args).catch((error: Error) => logger.debug({ err: error }, 'socket session not saved'))) as typeof options.redis.set;
   const redisAdapter = createAdapter(options.redis, {
     streamName: `${options.prefix}:socket.io`,
     channelPrefix: `${options.prefix}:socket.io`,

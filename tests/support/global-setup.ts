@@ -64,6 +64,9 @@ async function start(): Promise<Infrastructure> {
   await admin.query(`create database ${templateDatabase}`);
   const migrator = knex(knexConfig(`${serverUrl}/${templateDatabase}`, 1));
   await migrator.migrate.latest();
+  // The installation's default organization (the oldest top-level one: sign-in page branding
+  // and self-registration without a matching domain). Tests never change it.
+  await migrator('organizations').insert({ name: 'Vecindad', type: 'master' });
   await migrator.destroy();
 
   const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -6,7 +6,8 @@ import { closeTestServices } from './services';
 // migrated template, and the environment the server modules read at import time.
 const serverUrl = inject('serverUrl');
 const template = inject('templateDatabase');
-const database = `${template}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+// Browser tests get databases of their own (TEST_DATABASE_GROUP, set by the e2e project).
+const database = `${template}_${process.env.TEST_DATABASE_GROUP ?? 'w'}${process.env.VITEST_POOL_ID ?? '0'}`;
 
 const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
 await admin.connect();
