@@ -260,8 +260,8 @@ export async function seedDemo(trx: Knex) {
     { hostId: residentAccount.id, propertyId: properties[0].id, unitId: unitOf(0, 13).id, name: 'Técnico de Claro', purpose: 'Instalación de internet', visitType: 'service', expectedArrival: tomorrowAt(10, 2), accessCode: 'VM4B-9P3X' },
   ]);
 
-  // The activity feed starts with what the seed did.
-  await trx('events').insert([
+  // The activity feed starts with what the seed did, in the order it happened.
+  const feed = [
     ...documents.map((d) => ({
       type: 'document.uploaded',
       organizationId: master.id,
@@ -288,7 +288,8 @@ export async function seedDemo(trx: Knex) {
         createdAt: b.startDate,
         publishedAt: b.startDate,
       })),
-  ]);
+  ];
+  await trx('events').insert(feed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
 
   return { organizationId: master.id };
 }

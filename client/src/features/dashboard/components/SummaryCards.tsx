@@ -32,7 +32,7 @@ export function SummaryCards({ data, failed }: { data: Dashboard | undefined; fa
               <div className="min-w-0">
                 <div className="text-body-secondary small">{t(`summary.${summary.key}`)}</div>
                 {data ? (
-                  <div className="fs-4 fw-semibold text-truncate" data-testid={`summary-${summary.key}-value`}>
+                  <div className="vec-summary-value fw-semibold" data-testid={`summary-${summary.key}-value`}>
                     {summary.value(data)}
                   </div>
                 ) : failed ? (

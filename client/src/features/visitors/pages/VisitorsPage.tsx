@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@client/components/EmptyState';
 import { PageHeader } from '@client/components/PageHeader';
 
-/** The visitors screen: its header and, until the module has data, its empty state. */
+/** The visitors screen: its header and a notice that the module is still being prepared. */
 export default function VisitorsPage() {
   const { t } = useTranslation('visitors');
   return (
