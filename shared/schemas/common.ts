@@ -1,4 +1,7 @@
 import { z } from 'zod';
+// Only the two locales the product speaks (`z.locales` would bundle every language).
+import en from 'zod/v4/locales/en.js';
+import es from 'zod/v4/locales/es.js';
 import { findCountry, isCityOfCountry } from '../catalog/countries';
 import type { Language } from '../messages';
 
@@ -7,7 +10,7 @@ import type { Language } from '../messages';
  * "required_field". Called once by the server (Spanish) and by the client on language change.
  */
 export function configureZod(lang: Language) {
-  z.config(lang === 'es' ? z.locales.es() : z.locales.en());
+  z.config(lang === 'es' ? es() : en());
   z.config({ customError: (issue) => (issue.input === undefined ? 'required_field' : undefined) });
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { LiveEvent } from '@shared/events';
+import { dispatchLiveEvent } from './live-events';
 
 /**
  * The live connection (Socket.IO, same origin, session cookie). The server joins it to the
@@ -10,16 +10,6 @@ import type { LiveEvent } from '@shared/events';
  * stay silent: the app works without live updates and keeps retrying in the background.
  */
 let socket: Socket | undefined;
-const handlers = new Set<(event: LiveEvent) => void>();
-
-// Delivery is at least once: an event replayed after a reconnect is recognised by its id.
-const seen = new Set<number>();
-function firstDelivery(event: LiveEvent): boolean {
-  if (seen.has(event.id)) return false;
-  seen.add(event.id);
-  if (seen.size > 1000) seen.delete(seen.values().next().value!);
-  return true;
-}
 
 function getSocket(): Socket {
   if (!socket) {
@@ -30,9 +20,7 @@ function getSocket(): Socket {
       withCredentials: true,
       reconnectionDelayMax: 10_000,
     });
-    socket.on('event', (event: LiveEvent) => {
-      if (firstDelivery(event)) for (const handler of handlers) handler(event);
-    });
+    socket.on('event', dispatchLiveEvent);
   }
   return socket;
 }
@@ -78,20 +66,4 @@ export function useLiveConnection(onUnauthorized: () => void) {
       live.disconnect();
     };
   }, [queryClient]);
-}
-
-/** Calls `handler` for every live event (once each) while the calling component is mounted. */
-export function useLiveEvents(handler: (event: LiveEvent) => void) {
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
-  useEffect(() => {
-    getSocket();
-    const listener = (event: LiveEvent) => latest.current(event);
-    handlers.add(listener);
-    return () => {
-      handlers.delete(listener);
-    };
-  }, []);
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { userQueryKey } from '@client/features/auth/api/get-user';
 import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
-import { useLiveConnection, useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
+import { useLiveConnection } from '@client/lib/socket';
 
 /**
  * Live updates while signed in: keeps the socket connected and refreshes what every event may

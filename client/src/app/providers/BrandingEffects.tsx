@@ -4,7 +4,7 @@ import { useUser } from '@client/features/auth/api/get-user';
 import { brandingQueryKey, toBranding, useBranding } from '@client/features/branding/api/get-branding';
 import { contrastText, hexToRgb } from '@client/features/branding/lib/colors';
 import '@client/features/branding/branding.css';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import { BrandingSchema, type Branding } from '@shared/schemas/settings';
 
 /**

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
 import { CloseButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import { useActiveBroadcasts } from '../api/get-active-broadcasts';
 import { broadcastsBaseKey, type Broadcast } from '../api/get-broadcasts';
 import { usePropertyChoices, type BroadcastProperty } from '../api/get-broadcast-properties';

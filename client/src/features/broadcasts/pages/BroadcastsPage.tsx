@@ -9,7 +9,7 @@ import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { PropertiesTabs } from '@client/features/properties/components/PropertiesTabs';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import { can } from '@shared/permissions';
 import { propertyChoicesBaseKey, usePropertyChoices } from '../api/get-broadcast-properties';
 import { BroadcastManager } from '../components/BroadcastManager';

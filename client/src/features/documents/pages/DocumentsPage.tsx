@@ -13,7 +13,7 @@ import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { errorMessage } from '@client/lib/api';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import { can } from '@shared/permissions';
 import { DOCUMENT_SHOW, type DocumentItem } from '@shared/schemas/documents';
 import { useDeleteDocument } from '../api/delete-document';

@@ -10,7 +10,7 @@ import { PageHeader } from '@client/components/PageHeader';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { currentLanguage } from '@client/lib/i18n';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import { can } from '@shared/permissions';
 import { deleteErrorText, useDeleteOrganization } from '../api/delete-organization';
 import { organizationsQueryKey, useAllOrganizations, useOrganizationsPage, type Organization } from '../api/get-organizations';

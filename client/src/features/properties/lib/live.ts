@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
 import { residentsQueryKey } from '@client/features/residents/api/get-residents';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import type { LiveEvent } from '@shared/events';
 import { propertiesQueryKey } from '../api/get-properties';
 import { amenitiesQueryKey } from '../api/amenities';

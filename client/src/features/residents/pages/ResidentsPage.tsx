@@ -12,7 +12,7 @@ import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { errorMessage } from '@client/lib/api';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import { RESIDENT_STATUSES } from '@shared/enums';
 import { can } from '@shared/permissions';
 import { useExportResidents } from '../api/export-residents';

@@ -6,7 +6,7 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { useLiveEvents } from '@client/lib/socket';
+import { useLiveEvents } from '@client/lib/live-events';
 import { BrandingSchema } from '@shared/schemas/settings';
 import { systemSettingsQueryKey, useSystemSettings } from '../api/get-system-settings';
 import { AppearanceTab } from '../components/AppearanceTab';
