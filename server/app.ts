@@ -1,18 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Koa, { type Context, type Next } from 'koa';
-import helmet from 'koa-helmet';
 import session from 'koa-session';
 import serve from 'koa-static';
 import type { Redis } from 'ioredis';
 import { config, sessionSecret, type Config } from './config';
 import { errorHandler } from './middleware/errors';
 import { logger } from './logger';
-import { requestContext } from './middleware/requestContext';
-import { sameOriginMutations } from './middleware/security';
+import { defineRequestLogger, requestContext } from './middleware/requestContext';
+import { jsonBodiesOnly, sameOriginMutations, securityHeaders } from './middleware/security';
 import { apiRouters } from './routes';
 import { jsonBody } from './middleware/body';
-import { jsonBodiesOnly } from './middleware/security';
 import compose from 'koa-compose';
 import { createLoginLimiter, type LoginLimiter } from './services/loginLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
@@ -47,6 +45,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     const clientGone = error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || /aborted|Parse Error/i.test(error.message);
     logger[clientGone ? 'debug' : 'error']({ err: error }, 'request failed');
   });
+  defineRequestLogger(app.context);
   app.context.services = {
     redis: options.redis,
     loginLimiter: createLoginLimiter(options.redis, cfg.redisPrefix),
@@ -73,7 +72,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
   app.use(requestContext);
   app.use(errorHandler);
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           // Uploaded PDFs and images are shown inline from blob: URLs.

@@ -1,5 +1,16 @@
-import { PreferencesSchema } from '../../shared/schemas/auth';
+import { PreferencesSchema, type Preferences } from '../../shared/schemas/auth';
 import type { User } from '../models';
+
+const DEFAULT_PREFERENCES = PreferencesSchema.parse({});
+
+/** Stored preferences (always written validated) over the spec's defaults. */
+export function preferencesOf(user: Pick<User, 'preferences'>): Preferences {
+  const stored = (user.preferences ?? {}) as Partial<Preferences>;
+  return {
+    notifications: { ...DEFAULT_PREFERENCES.notifications, ...stored.notifications },
+    privacy: { ...DEFAULT_PREFERENCES.privacy, ...stored.privacy },
+  };
+}
 
 /** The signed-in user as the client sees it (never the password hash or photo bytes). */
 export function presentUser(user: User) {
@@ -22,7 +33,7 @@ export function presentUser(user: User) {
     isSuperAdmin: user.isSuperAdmin,
     mustChangePassword: user.mustChangePassword,
     language: user.language,
-    preferences: PreferencesSchema.parse(user.preferences ?? {}),
+    preferences: preferencesOf(user),
     avatarUrl: user.avatarType ? `/api/users/${user.id}/avatar?v=${new Date(user.updatedAt).getTime()}` : null,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,

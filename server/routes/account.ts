@@ -4,7 +4,6 @@ import {
   AccountDeleteSchema,
   AvatarUploadSchema,
   PasswordChangeSchema,
-  PreferencesSchema,
   PreferencesUpdateSchema,
   ProfileUpdateSchema,
 } from '../../shared/schemas/auth';
@@ -13,7 +12,7 @@ import { transaction } from '../db/transaction';
 import { badRequest, notFound, payloadTooLarge } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { User } from '../models';
-import { presentUser } from '../presenters/user';
+import { preferencesOf, presentUser } from '../presenters/user';
 import { destroyUserSessions } from '../session/store';
 import { decodeBase64, sniffMimeType } from '../services/files';
 import { messageText } from '../../shared/messages';
@@ -42,7 +41,7 @@ accountRouter.put('/user/password', async (ctx) => {
 accountRouter.put('/user/preferences', async (ctx) => {
   const input = parse(PreferencesUpdateSchema, ctx.request.body);
   const user = currentUser(ctx);
-  const current = PreferencesSchema.parse(user.preferences ?? {});
+  const current = preferencesOf(user);
   const preferences = {
     notifications: { ...current.notifications, ...input.notifications },
     privacy: { ...current.privacy, ...input.privacy },
