@@ -64,7 +64,7 @@ test('a notice created, edited, expired and deleted by an administrator appears,
     expect(await banner(home.page).count()).toBe(0);
 
     // Created: the resident's banner shows it, in maintenance amber.
-    await page.getByRole('button', { name: 'Nuevo mensaje' }).first().click();
+    await page.getByRole('button', { name: 'Nuevo mensaje' }).filter({ visible: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo mensaje' });
     await dialog.getByLabel('Título', { exact: true }).fill('Corte de agua');
     await dialog.getByLabel('Mensaje', { exact: true }).fill('Mañana de 8:00 a 12:00 no habrá agua en la torre.');
@@ -109,7 +109,8 @@ test('a notice created, edited, expired and deleted by an administrator appears,
 
     // Another notice, then deleted after confirmation: it appears, then disappears.
     await page.getByRole('tab', { name: 'Mensajes activos' }).click();
-    await page.getByRole('button', { name: 'Nuevo mensaje' }).first().click();
+    await page.getByRole('tab', { name: 'Mensajes activos', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Nuevo mensaje' }).filter({ visible: true }).click();
     await dialog.getByLabel('Título', { exact: true }).fill('Asamblea de propietarios');
     await dialog.getByLabel('Mensaje', { exact: true }).fill('El sábado a las 10:00 en el salón de eventos.');
     await dialog.getByLabel('Categoría').selectOption('event');
@@ -244,7 +245,7 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
 test('the form: spec defaults, Spanish validation messages, the end date picker and a failed save', async ({ page }) => {
   const { admin, property } = await community();
   await signInAs(page, admin, `/properties/broadcasts?propertyId=${property.id}`);
-  await page.getByRole('button', { name: 'Nuevo mensaje' }).first().click();
+  await page.getByRole('button', { name: 'Nuevo mensaje' }).filter({ visible: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo mensaje' });
 
   // Defaults: announcement, active, starting today, no end date.
@@ -310,7 +311,7 @@ test('the form: spec defaults, Spanish validation messages, the end date picker 
 test('works on a phone: the banner and the dialog with its calendar fit 375 px', async ({ page }) => {
   const { admin, property } = await community();
   await signInAs(page, admin, `/properties/broadcasts?propertyId=${property.id}`);
-  await page.getByRole('button', { name: 'Nuevo mensaje' }).first().click();
+  await page.getByRole('button', { name: 'Nuevo mensaje' }).filter({ visible: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo mensaje' });
   await dialog.getByRole('button', { name: /^Fecha de fin/ }).click();
   await dialog.getByRole('grid').waitFor();
