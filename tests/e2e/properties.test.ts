@@ -120,7 +120,7 @@ test('refuses to delete a property with payments and says why', async ({ page })
   await manage.getByRole('button', { name: 'Eliminar propiedad' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Eliminar propiedad?' });
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await confirm.getByTestId('delete-refusal').getByText('No se puede eliminar la propiedad: tiene pagos registrados').waitFor();
+  await confirm.getByTestId('confirm-refusal').getByText('No se puede eliminar la propiedad: tiene pagos registrados').waitFor();
   await notice(page).getByText('Error', { exact: true }).waitFor();
   expect(await confirm.getByRole('button', { name: 'Eliminar' }).isDisabled()).toBe(true);
   await confirm.getByRole('button', { name: 'Cancelar' }).click();

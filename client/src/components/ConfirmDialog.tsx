@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
 type ConfirmDialogProps = {
@@ -11,6 +11,8 @@ type ConfirmDialogProps = {
   pending?: boolean;
   /** Disables the confirm button (e.g. while a required input is empty). */
   confirmDisabled?: boolean;
+  /** Why the server refused the action: shown in the dialog, which can then only be closed. */
+  refusal?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   variant = 'primary',
   pending = false,
   confirmDisabled = false,
+  refusal,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -41,12 +44,21 @@ export function ConfirmDialog({
             {title}
           </Modal.Title>
         </Modal.Header>
-        {children && <Modal.Body>{children}</Modal.Body>}
+        {(children || refusal) && (
+          <Modal.Body>
+            {children}
+            {refusal && (
+              <Alert variant="danger" className="mt-3 mb-0" data-testid="confirm-refusal">
+                {refusal}
+              </Alert>
+            )}
+          </Modal.Body>
+        )}
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" variant={variant} disabled={pending || confirmDisabled}>
+          <Button type="submit" variant={variant} disabled={pending || confirmDisabled || Boolean(refusal)}>
             {pending && <Spinner size="sm" className="me-2" aria-hidden />}
             {confirmLabel ?? t('actions.confirm')}
           </Button>

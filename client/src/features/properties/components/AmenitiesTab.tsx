@@ -1,6 +1,6 @@
 import { Clock, Pencil, Plus, Trash2, Users, Waves } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
+import { Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { EmptyState } from '@client/components/EmptyState';
@@ -83,16 +83,11 @@ export function AmenitiesTab({ propertyId, canManage }: AmenitiesTabProps) {
         confirmLabel={t('amenities.deleteConfirm')}
         variant="danger"
         pending={remove.isPending}
-        confirmDisabled={Boolean(refusal)}
+        refusal={refusal}
         onConfirm={confirmDelete}
         onCancel={closeDelete}
       >
         {deletingShown && <p className="mb-0">{t('amenities.deleteBody', { name: deletingShown.name })}</p>}
-        {refusal && (
-          <Alert variant="danger" className="mt-3 mb-0">
-            {refusal}
-          </Alert>
-        )}
       </ConfirmDialog>
     </section>
   );

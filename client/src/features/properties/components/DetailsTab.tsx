@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { toast } from '@client/components/toast/toast';
@@ -61,7 +61,7 @@ function EditDetails({ property, onClose }: { property: Property; onClose: () =>
         confirmLabel={t('delete.confirm')}
         variant="danger"
         pending={remove.isPending}
-        confirmDisabled={Boolean(refusal)}
+        refusal={refusal}
         onConfirm={confirmDelete}
         onCancel={() => {
           setConfirming(false);
@@ -70,11 +70,6 @@ function EditDetails({ property, onClose }: { property: Property; onClose: () =>
       >
         <p>{t('delete.body', { name: property.name })}</p>
         <p className="small text-body-secondary mb-0">{t('delete.cascade')}</p>
-        {refusal && (
-          <Alert variant="danger" className="mt-3 mb-0" data-testid="delete-refusal">
-            {refusal}
-          </Alert>
-        )}
       </ConfirmDialog>
     </>
   );

@@ -1,6 +1,6 @@
 import { DoorOpen, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
+import { Badge, Button, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { EmptyState } from '@client/components/EmptyState';
@@ -105,16 +105,11 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
         confirmLabel={t('units.deleteConfirm')}
         variant="danger"
         pending={remove.isPending}
-        confirmDisabled={Boolean(refusal)}
+        refusal={refusal}
         onConfirm={confirmDelete}
         onCancel={closeDelete}
       >
         {deletingShown && <p className="mb-0">{t('units.deleteBody', { number: deletingShown.unitNumber })}</p>}
-        {refusal && (
-          <Alert variant="danger" className="mt-3 mb-0">
-            {refusal}
-          </Alert>
-        )}
       </ConfirmDialog>
     </section>
   );
