@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button, Col, Form, InputGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useSyncedSearch } from '@client/hooks/use-synced-search';
 import { DOCUMENT_CATEGORIES } from '@shared/enums';
 import { DOCUMENT_SHOW } from '@shared/schemas/documents';
 import type { DocumentCategory, DocumentFilters, DocumentShow } from '../api/get-documents';
@@ -17,32 +17,20 @@ type DocumentsToolbarProps = {
 /** Title search (sent after a short pause in typing), category filter and the Show select. */
 export function DocumentsToolbar({ filters, onChange }: DocumentsToolbarProps) {
   const { t } = useTranslation('documents');
-  const [search, setSearch] = useState(filters.q);
-  // The search last sent (or received): when the URL says otherwise (back button, Clear
-  // filters), the box follows the URL.
-  const [sent, setSent] = useState(filters.q);
-  if (filters.q !== sent) {
-    setSent(filters.q);
-    setSearch(filters.q);
-  }
-
-  useEffect(() => {
-    if (search === sent) return;
-    const timer = setTimeout(() => {
-      setSent(search);
-      onChange({ q: search });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, sent, onChange]);
+  const [search, setSearch, sendSearch] = useSyncedSearch(filters.q, (q) => onChange({ q }), SEARCH_DELAY_MS);
 
   const filtered = Boolean(filters.q || filters.category || filters.show !== 'all');
 
   return (
-    <Form role="search" aria-label={t('toolbar.label')} onSubmit={(event) => {
+    <Form
+      role="search"
+      aria-label={t('toolbar.label')}
+      onSubmit={(event) => {
         event.preventDefault();
-        setSent(search);
-        onChange({ q: search });
-      }} className="mb-3">
+        sendSearch();
+      }}
+      className="mb-3"
+    >
       <Row className="g-2 align-items-end">
         <Col xs={12} lg={4}>
           <Form.Label htmlFor="documents-search" className="visually-hidden">

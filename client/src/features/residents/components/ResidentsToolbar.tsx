@@ -1,7 +1,8 @@
 import { Download, Filter, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Col, Collapse, Form, InputGroup, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useSyncedSearch } from '@client/hooks/use-synced-search';
 import { RESIDENT_STATUSES } from '@shared/enums';
 import type { ResidentFilters } from '../api/get-residents';
 import type { ResidentStatus } from '../api/types';
@@ -19,21 +20,7 @@ type ResidentsToolbarProps = {
 /** Search (sent after a pause in typing), the Filter panel (status, property) and Export CSV. */
 export function ResidentsToolbar({ filters, onChange, onExport, exporting }: ResidentsToolbarProps) {
   const { t } = useTranslation('residents');
-  const [search, setSearch] = useState(filters.q);
-  // The search last sent: when the URL says otherwise (Back, Clear), the box follows it.
-  const [sent, setSent] = useState(filters.q);
-  if (filters.q !== sent) {
-    setSent(filters.q);
-    setSearch(filters.q);
-  }
-  useEffect(() => {
-    if (search === sent) return;
-    const timer = setTimeout(() => {
-      setSent(search);
-      onChange({ q: search });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, sent, onChange]);
+  const [search, setSearch, sendSearch] = useSyncedSearch(filters.q, (q) => onChange({ q }), SEARCH_DELAY_MS);
 
   const active = (filters.status ? 1 : 0) + (filters.propertyId ? 1 : 0);
   const [open, setOpen] = useState(active > 0);
@@ -47,8 +34,7 @@ export function ResidentsToolbar({ filters, onChange, onExport, exporting }: Res
             aria-label={t('toolbar.label')}
             onSubmit={(event) => {
               event.preventDefault();
-              setSent(search);
-              onChange({ q: search });
+              sendSearch();
             }}
           >
             <Form.Label htmlFor="residents-search" className="visually-hidden">
