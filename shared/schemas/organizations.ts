@@ -25,6 +25,18 @@ const nullableText = (max: number) =>
 /** A lowercase host name without scheme, port or path (matched against the request host). */
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
+/** A limit such as maxUsers: a whole number from 0, or empty (null: no limit). */
+const optionalCount = () =>
+  z.preprocess(
+    (value) => digitsToNumber(emptyToNull(value)),
+    z
+      .number({ error: 'integer_required' })
+      .int({ error: 'integer_required' })
+      .min(0, { error: 'min_zero' })
+      .max(1_000_000, { error: 'count_max' })
+      .nullable(),
+  );
+
 const organizationFields = {
   name: z
     .string({ error: 'organization_name_min' })
@@ -64,24 +76,8 @@ const organizationFields = {
   accentColor: z.preprocess(emptyToNull, hexColor().nullable()),
   address: nullableText(300),
   subscriptionPlan: nullableText(100),
-  maxUsers: z.preprocess(
-    (value) => digitsToNumber(emptyToNull(value)),
-    z
-      .number({ error: 'integer_required' })
-      .int({ error: 'integer_required' })
-      .min(0, { error: 'min_zero' })
-      .max(1_000_000, { error: 'count_max' })
-      .nullable(),
-  ),
-  maxProperties: z.preprocess(
-    (value) => digitsToNumber(emptyToNull(value)),
-    z
-      .number({ error: 'integer_required' })
-      .int({ error: 'integer_required' })
-      .min(0, { error: 'min_zero' })
-      .max(1_000_000, { error: 'count_max' })
-      .nullable(),
-  ),
+  maxUsers: optionalCount(),
+  maxProperties: optionalCount(),
   contactEmail: z.preprocess(
     emptyToNull,
     z.string({ error: 'valid_email' }).trim().toLowerCase().pipe(z.email({ error: 'valid_email' })).nullable(),
