@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { Resident, User } from '../../server/models';
 import type { Property } from '../../server/models';
-import { createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
+import { PASSWORD, createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
@@ -231,4 +231,30 @@ test('a supplier is told the directory is not for their role, without an error',
   await signInAs(page, supplier, '/residents');
   await page.getByText('Directorio no disponible').waitFor();
   expect(await page.getByText('No se pudieron cargar los residentes').count()).toBe(0);
+});
+
+test('a message from the administration reaches the resident at once and stays in their activity', async ({ page, context, url }) => {
+  const property = await createProperty({ name: 'Torre Mensajes' });
+  const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId });
+  const { user, resident } = await createResident({ property, user: { name: 'Inés', lastName: 'Lugo' } });
+
+  // The live socket is connected once the server accepts it (Socket.IO's "40" packet).
+  const connected = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
+  );
+  await signInAs(page, user, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Inés' }).waitFor();
+  await connected;
+
+  const office = await context.browser()!.newContext({ baseURL: url('') });
+  await office.request.post('/api/login', { data: { username: admin.username, password: PASSWORD } });
+  const sent = await office.request.post(`/api/residents/${resident.id}/messages`, {
+    data: { title: 'Entrega de paquete', message: 'Tiene un paquete en la recepción del lobby.' },
+  });
+  expect(sent.status()).toBe(201);
+  await office.close();
+
+  await notice(page).getByText('Entrega de paquete').waitFor();
+  await notice(page).getByText('Tiene un paquete en la recepción del lobby.').waitFor();
+  await page.getByTestId('activity-message').getByText('Tiene un paquete en la recepción del lobby.').waitFor();
 });

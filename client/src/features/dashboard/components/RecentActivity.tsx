@@ -15,6 +15,8 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   const { t } = useTranslation('dashboard');
   const formatDate = useFormatDate();
   const label = subjectLabel(item.payload);
+  // A direct notice is read here: its message under its title.
+  const message = item.type === 'notice.sent' && typeof item.payload.message === 'string' ? item.payload.message : null;
   return (
     <ListGroup.Item as="li" className="d-flex flex-column flex-sm-row gap-1 gap-sm-3 justify-content-between px-0" data-testid="activity-item">
       <div className="min-w-0">
@@ -22,6 +24,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
           <span className="fw-semibold">{t(`activity.types.${item.type}`, { defaultValue: t('activity.types.generic') })}</span>
           {label && <span className="text-break">: {label}</span>}
         </div>
+        {message && <p className="mb-1 text-break" data-testid="activity-message">{message}</p>}
         {item.actor && <small className="text-body-secondary">{t('activity.by', { name: item.actor.name })}</small>}
       </div>
       <time dateTime={item.createdAt} className="small text-body-secondary text-nowrap">
