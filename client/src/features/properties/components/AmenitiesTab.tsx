@@ -7,10 +7,9 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { toast } from '@client/components/toast/toast';
-import { useLastShown } from '@client/hooks/use-last-shown';
-import { errorMessage, isApiError } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { useAmenities, useDeleteAmenity, type Amenity } from '../api/amenities';
+import { useConfirmedDelete } from '../lib/use-confirmed-delete';
 import { AmenityFormDialog } from './AmenityFormDialog';
 
 type AmenitiesTabProps = { propertyId: number; canManage: boolean };
@@ -20,29 +19,9 @@ export function AmenitiesTab({ propertyId, canManage }: AmenitiesTabProps) {
   const { t } = useTranslation('properties');
   const amenities = useAmenities(propertyId);
   const [editing, setEditing] = useState<Amenity | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Amenity | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const deletingShown = useLastShown(deleting);
-  const remove = useDeleteAmenity(propertyId);
-
-  const closeDelete = () => {
-    setDeleting(null);
-    setRefusal(null);
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: t('amenities.deleted'), description: t('amenities.savedDescription', { name: deleting.name }), variant: 'success' });
-        closeDelete();
-      },
-      onError: (error) => {
-        if (isApiError(error, 409)) setRefusal(errorMessage(error));
-        else closeDelete();
-        toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
-      },
-    });
-  };
+  const deleting = useConfirmedDelete<Amenity>(useDeleteAmenity(propertyId), (amenity) =>
+    toast({ title: t('amenities.deleted'), description: t('amenities.savedDescription', { name: amenity.name }), variant: 'success' }),
+  );
 
   const addButton = canManage && (
     <Button onClick={() => setEditing('new')} className="d-inline-flex align-items-center gap-1">
@@ -60,7 +39,7 @@ export function AmenitiesTab({ propertyId, canManage }: AmenitiesTabProps) {
       <Row as="ul" xs={1} md={2} className="g-3 list-unstyled mb-0" aria-label={t('amenities.listLabel')}>
         {amenities.data.map((amenity) => (
           <Col as="li" key={amenity.id}>
-            <AmenityCard amenity={amenity} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
+            <AmenityCard amenity={amenity} canManage={canManage} onEdit={setEditing} onDelete={deleting.ask} />
           </Col>
         ))}
       </Row>
@@ -78,16 +57,16 @@ export function AmenitiesTab({ propertyId, canManage }: AmenitiesTabProps) {
       {content}
       {canManage && <AmenityFormDialog propertyId={propertyId} show={editing !== null} amenity={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        show={deleting !== null}
+        show={deleting.target !== null}
         title={t('amenities.deleteTitle')}
         confirmLabel={t('amenities.deleteConfirm')}
         variant="danger"
-        pending={remove.isPending}
-        refusal={refusal}
-        onConfirm={confirmDelete}
-        onCancel={closeDelete}
+        pending={deleting.pending}
+        refusal={deleting.refusal}
+        onConfirm={deleting.confirm}
+        onCancel={deleting.cancel}
       >
-        {deletingShown && <p className="mb-0">{t('amenities.deleteBody', { name: deletingShown.name })}</p>}
+        {deleting.shown && <p className="mb-0">{t('amenities.deleteBody', { name: deleting.shown.name })}</p>}
       </ConfirmDialog>
     </section>
   );

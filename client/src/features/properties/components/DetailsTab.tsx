@@ -1,13 +1,13 @@
 import { Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage, isApiError } from '@client/lib/api';
 import type { Property } from '../api/get-properties';
 import { useDeleteProperty } from '../api/save-property';
 import { STATUS_VARIANTS } from '../lib/labels';
+import { useConfirmedDelete } from '../lib/use-confirmed-delete';
 import { PropertyPhoto, usePlace } from './PropertyCard';
 import { PropertyForm } from './PropertyForm';
 
@@ -21,24 +21,10 @@ export function DetailsTab({ property, canManage, onClose }: DetailsTabProps) {
 
 function EditDetails({ property, onClose }: { property: Property; onClose: () => void }) {
   const { t } = useTranslation('properties');
-  const remove = useDeleteProperty();
-  const [confirming, setConfirming] = useState(false);
-  // Why the server refused (payments or documents): shown in the dialog until it closes.
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const confirmDelete = () =>
-    remove.mutate(property.id, {
-      onSuccess: () => {
-        toast({ title: t('notices.deleted'), description: t('notices.deletedDescription', { name: property.name }), variant: 'success' });
-        setConfirming(false);
-        onClose();
-      },
-      onError: (error) => {
-        if (isApiError(error, 409)) setRefusal(errorMessage(error));
-        else setConfirming(false);
-        toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
-      },
-    });
+  const deleting = useConfirmedDelete<Property>(useDeleteProperty(), (deleted) => {
+    toast({ title: t('notices.deleted'), description: t('notices.deletedDescription', { name: deleted.name }), variant: 'success' });
+    onClose();
+  });
 
   return (
     <>
@@ -49,24 +35,21 @@ function EditDetails({ property, onClose }: { property: Property; onClose: () =>
         onSaved={onClose}
         onCancel={onClose}
         extraAction={
-          <Button variant="outline-danger" onClick={() => setConfirming(true)} className="d-inline-flex align-items-center gap-1">
+          <Button variant="outline-danger" onClick={() => deleting.ask(property)} className="d-inline-flex align-items-center gap-1">
             <Trash2 size={16} aria-hidden />
             {t('delete.action')}
           </Button>
         }
       />
       <ConfirmDialog
-        show={confirming}
+        show={deleting.target !== null}
         title={t('delete.title')}
         confirmLabel={t('delete.confirm')}
         variant="danger"
-        pending={remove.isPending}
-        refusal={refusal}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          setConfirming(false);
-          setRefusal(null);
-        }}
+        pending={deleting.pending}
+        refusal={deleting.refusal}
+        onConfirm={deleting.confirm}
+        onCancel={deleting.cancel}
       >
         <p>{t('delete.body', { name: property.name })}</p>
         <p className="small text-body-secondary mb-0">{t('delete.cascade')}</p>

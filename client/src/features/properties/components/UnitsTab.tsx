@@ -8,11 +8,10 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
-import { useLastShown } from '@client/hooks/use-last-shown';
-import { errorMessage, isApiError } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { UNITS_PAGE_SIZE, useDeleteUnit, useUnits, type Unit } from '../api/units';
 import { useSearchPaging } from '../lib/use-search-paging';
+import { useConfirmedDelete } from '../lib/use-confirmed-delete';
 import { ListSearch } from './ListSearch';
 import { UnitFormDialog } from './UnitFormDialog';
 
@@ -24,29 +23,9 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
   const { search, setSearch, q, page, setPage } = useSearchPaging();
   const units = useUnits(propertyId, { q, page });
   const [editing, setEditing] = useState<Unit | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Unit | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const deletingShown = useLastShown(deleting);
-  const remove = useDeleteUnit();
-
-  const closeDelete = () => {
-    setDeleting(null);
-    setRefusal(null);
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: t('units.deleted'), description: t('units.savedDescription', { number: deleting.unitNumber }), variant: 'success' });
-        closeDelete();
-      },
-      onError: (error) => {
-        if (isApiError(error, 409)) setRefusal(errorMessage(error));
-        else closeDelete();
-        toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
-      },
-    });
-  };
+  const deleting = useConfirmedDelete<Unit>(useDeleteUnit(), (unit) =>
+    toast({ title: t('units.deleted'), description: t('units.savedDescription', { number: unit.unitNumber }), variant: 'success' }),
+  );
 
   const addButton = canManage && (
     <Button onClick={() => setEditing('new')} className="d-inline-flex align-items-center gap-1">
@@ -71,7 +50,7 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
       <>
         <ListGroup as="ul" aria-label={t('units.listLabel')} aria-busy={units.isPlaceholderData} data-testid="units-list">
           {units.data.items.map((unit) => (
-            <UnitItem key={unit.id} unit={unit} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
+            <UnitItem key={unit.id} unit={unit} canManage={canManage} onEdit={setEditing} onDelete={deleting.ask} />
           ))}
         </ListGroup>
         <Pager
@@ -100,16 +79,16 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
       {content}
       {canManage && <UnitFormDialog propertyId={propertyId} show={editing !== null} unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
-        show={deleting !== null}
+        show={deleting.target !== null}
         title={t('units.deleteTitle')}
         confirmLabel={t('units.deleteConfirm')}
         variant="danger"
-        pending={remove.isPending}
-        refusal={refusal}
-        onConfirm={confirmDelete}
-        onCancel={closeDelete}
+        pending={deleting.pending}
+        refusal={deleting.refusal}
+        onConfirm={deleting.confirm}
+        onCancel={deleting.cancel}
       >
-        {deletingShown && <p className="mb-0">{t('units.deleteBody', { number: deletingShown.unitNumber })}</p>}
+        {deleting.shown && <p className="mb-0">{t('units.deleteBody', { number: deleting.shown.unitNumber })}</p>}
       </ConfirmDialog>
     </section>
   );
