@@ -5,6 +5,7 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
+# The client, and the server, worker, scripts and migrations compiled to JavaScript (dist/app).
 RUN npm run build
 EXPOSE 3000
-CMD ["npx", "tsx", "server/index.ts"]
+CMD ["node", "dist/app/server/index.js"]

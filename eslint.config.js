@@ -16,6 +16,17 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Dates on screen go through client/src/lib/format.ts: one style per kind, both languages.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'date-fns', importNames: ['format', 'formatDate', 'lightFormat', 'intlFormat'], message: 'Use formatDate/useFormatDate from @client/lib/format.' }] },
+      ],
+    },
+  },
+  {
+    files: ['client/src/lib/format.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

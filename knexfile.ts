@@ -2,18 +2,19 @@ import fs from 'node:fs';
 import type { Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { COMPILED, COMPILED_DIR, ROOT_DIR } from './server/paths';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
-const migrationsDir = path.join(root, 'migrations');
+const migrationsDir = path.join(COMPILED ? COMPILED_DIR : ROOT_DIR, 'migrations');
 
 /**
- * The TypeScript migrations, imported by our own code so that whichever loader runs it (tsx,
- * vitest) compiles them; knex's own loader would hand .ts files to plain Node.
+ * The migrations, imported by our own code so that whichever loader runs it (tsx, vitest)
+ * compiles them (knex's own loader would hand .ts files to plain Node), or compiled by
+ * `npm run build`. Either way a migration keeps its .ts name in knex_migrations.
  */
 const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => fs.readdirSync(migrationsDir).filter((file) => /^\d{14}_.+\.ts$/.test(file)).sort(),
-  getMigrationName: (file) => file,
+  getMigrations: async () => fs.readdirSync(migrationsDir).filter((file) => /^\d{14}_.+\.(ts|js)$/.test(file)).sort(),
+  getMigrationName: (file) => file.replace(/\.js$/, '.ts'),
   getMigration: (file) => import(pathToFileURL(path.join(migrationsDir, file)).href),
 };
 

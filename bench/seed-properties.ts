@@ -39,12 +39,12 @@ export async function seedLargeOrganization(
   const floors = Math.ceil(sizes.unitsPerProperty / 4);
   await db.transaction(async (trx) => {
     await trx.raw(
-      `insert into properties (name, address, city, country, type, status, units, rent, organization_id)
+      `insert into properties (name, address, city, country, type, status, rent, organization_id)
        select 'Residencial ' || w.words[1 + g % cardinality(w.words)] || ' ' || g,
               'Calle ' || (g % 90 + 1) || ' #' || g || ', ' || w.words[1 + (g / 7) % cardinality(w.words)],
-              'DO-santo-domingo', 'DO', 'apartment', 'occupied', :units, 4500000, :organizationId
+              'DO-santo-domingo', 'DO', 'apartment', 'occupied', 4500000, :organizationId
        from generate_series(1, :properties) g, (select cast(:words as text[]) as words) w`,
-      { words: pgArray(PROPERTY_WORDS), units: sizes.unitsPerProperty, organizationId, properties: sizes.properties },
+      { words: pgArray(PROPERTY_WORDS), organizationId, properties: sizes.properties },
     );
     // Unit numbers as on a building: floor then door (101, 102, ... 504).
     await trx.raw(

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '../shared/enums';
+
+// The lists as they were when this table was created (shared/enums.ts has moved on: the table
+// is `charges` since 20261202000001, with more types).
+const PAYMENT_TYPES = ['rent', 'maintenance', 'fees', 'deposit', 'other'];
+const PAYMENT_METHODS = ['credit_card', 'bank_transfer', 'cash', 'check', 'other'];
+const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'];
 
 // A payment row is a charge (amount in integer centavos of RD$) and, once paid, its payment.
 // Payments must never be lost: their user and property cannot be deleted while they exist.

@@ -10,7 +10,7 @@ import { databaseIsEmpty, seedDemo } from '../server/seed/demo';
  * restarted on change (tsx watch) and Vite with hot reload on http://localhost:5173,
  * proxying /api and /socket.io to the server.
  */
-const infrastructure = await startInfrastructure(config, console.log, { redis: true, databaseProcess: true });
+const infrastructure = await startInfrastructure(config, console.log, { redis: true });
 const knex = connectDatabase(infrastructure.databaseUrl, 2);
 await migrateLatest(knex);
 if (await databaseIsEmpty(knex)) await knex.transaction((trx) => seedDemo(trx));

@@ -11,21 +11,29 @@ import { defineRequestLogger, requestContext } from './middleware/requestContext
 import { jsonBodiesOnly, sameOriginMutations, securityHeaders } from './middleware/security';
 import { apiRouters } from './routes';
 import { jsonBody } from './middleware/body';
+import { unmatchedApiRequest } from './middleware/unmatched';
 import compose from 'koa-compose';
 import { createLoginLimiter, type LoginLimiter } from './services/loginLimiter';
+import { createResetLimiter, type ResetLimiter } from './services/resetLimiter';
+import { createRegistrationLimiter, type RegistrationLimiter } from './services/registrationLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
 import { configureZod } from '../shared/schemas/common';
-import { relayLag } from './events/relay';
 import { QUEUE_BOARD_PATH, queueBoard } from './operators/queueBoard';
-import { workerHeartbeat } from '../worker/heartbeat';
+import { checkHealth } from './operators/health';
+import type { HealthReport } from '../shared/health';
 
 export type Services = {
   redis: Redis;
   loginLimiter: LoginLimiter;
-  /** Extra health facts (relay lag, worker heartbeat) added by the live parts. */
-  healthChecks: Array<() => Promise<Record<string, unknown>>>;
-  /** Ends a user's live connections on every instance (set when Socket.IO is attached). */
-  disconnectUser: (userId: number) => void;
+  resetLimiter: ResetLimiter;
+  registrationLimiter: RegistrationLimiter;
+  /** The state of the database, Redis, the relay and the worker (`GET /api/health`). */
+  health: () => Promise<HealthReport>;
+  /**
+   * Ends a user's live connections on every instance (set when Socket.IO is attached), but
+   * those of the session `exceptSession` (a session id) when given.
+   */
+  disconnectUser: (userId: number, options?: { exceptSession?: string }) => void;
 };
 
 declare module 'koa' {
@@ -33,6 +41,9 @@ declare module 'koa' {
     services: Services;
   }
 }
+
+/** Errors of a client that closed its connection early: not the server's fault, not an error log. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
 
 /** Builds the Koa application without listening (tests use app.callback()). */
 export function createApp(options: { redis: Redis; config?: Config }) {
@@ -42,17 +53,16 @@ export function createApp(options: { redis: Redis; config?: Config }) {
   const app = new Koa({ proxy: cfg.trustProxy, keys: [sessionSecret(cfg)] });
   // Errors Koa meets after our error middleware (a client gone mid-upload) go to the log.
   app.on('error', (error: Error & { code?: string }) => {
-    const clientGone = error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || /aborted|Parse Error/i.test(error.message);
+    const clientGone = CLIENT_GONE.has(error.code ?? '') || /aborted|premature close|Parse Error/i.test(error.message);
     logger[clientGone ? 'debug' : 'error']({ err: error }, 'request failed');
   });
   defineRequestLogger(app.context);
   app.context.services = {
     redis: options.redis,
     loginLimiter: createLoginLimiter(options.redis, cfg.redisPrefix),
-    healthChecks: [
-      async () => ({ relay: await relayLag() }),
-      async () => ({ worker: await workerHeartbeat(options.redis, cfg.redisPrefix) }),
-    ],
+    resetLimiter: createResetLimiter(options.redis, cfg.redisPrefix),
+    registrationLimiter: createRegistrationLimiter(options.redis, cfg.redisPrefix),
+    health: () => checkHealth(options.redis, cfg.redisPrefix),
     disconnectUser: () => {},
   };
 
@@ -89,15 +99,9 @@ export function createApp(options: { redis: Redis; config?: Config }) {
   );
   app.use(sameOriginMutations(cfg.appOrigin));
   app.use(onlyUnder('/api', compose([sessions, jsonBodiesOnly, jsonBody])));
-  for (const router of apiRouters) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
-  app.use(onlyUnder('/api', async (ctx) => {
-    // Unknown /api paths answer JSON, never the client's HTML.
-    ctx.status = 404;
-    ctx.body = { error: 'not_found', message: 'Ruta de API desconocida' };
-  }));
+  for (const router of apiRouters) app.use(router.routes());
+  // A wrong method on a known path is 405, an unknown path 404: JSON, never the client's HTML.
+  app.use(onlyUnder('/api', unmatchedApiRequest));
   // Operators' job queues (bull-board), with the session, before the client's fallback.
   app.use(onlyUnder(QUEUE_BOARD_PATH, compose([sessions, queueBoard(options.redis, cfg.redisPrefix)])));
   app.use(clientFiles(cfg.clientDir));

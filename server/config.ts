@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ROOT_DIR } from './paths';
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { ROOT_DIR };
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
@@ -33,7 +33,15 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   // Secure (HTTPS-only) session cookies; on by default in production.
   COOKIE_SECURE: booleanFromEnv.optional(),
+  // Outgoing email (smtp://user:pass@host:587 or smtps://...:465). Unset: emails stay in the
+  // outbox and operators read them at /admin/mail.
+  SMTP_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  // The sender address; the display name is the organization's company name.
+  MAIL_FROM: z.email().default('no-reply@vecindad.local'),
 });
+
+/** The placeholder of the documentation and older docker-compose files: never a real secret. */
+const EXAMPLE_SECRET = /cambie-este-secreto|change-?this-?secret/i;
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -47,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const values = parsed.data;
   if (values.NODE_ENV === 'production' && !values.SESSION_SECRET) {
     throw new Error('Configuración inválida:\n  SESSION_SECRET: requerido cuando NODE_ENV=production');
+  }
+  if (values.NODE_ENV === 'production' && EXAMPLE_SECRET.test(values.SESSION_SECRET!)) {
+    throw new Error('Configuración inválida:\n  SESSION_SECRET: es el valor de ejemplo; genere uno propio (openssl rand -base64 48)');
   }
   return {
     env: values.NODE_ENV,
@@ -64,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appOrigin: values.APP_ORIGIN,
     trustProxy: values.TRUST_PROXY,
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === 'production',
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
   };
 }
 
@@ -82,3 +95,9 @@ export function sessionSecret(cfg: Config = config): string {
     return secret;
   }
 }
+
+/**
+ * The origin links in emails point to: APP_ORIGIN, else this machine on PORT. Never the
+ * request's Host header, which a client chooses (a reset link must not point elsewhere).
+ */
+export const publicOrigin = (cfg: Config = config) => cfg.appOrigin?.replace(/\/$/, '') ?? `http://localhost:${cfg.port}`;

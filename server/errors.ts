@@ -16,6 +16,13 @@ export class AppError extends Error {
   }
 }
 
+/** A wrong password where the caller's own was asked for: counted like a failed sign-in. */
+export class WrongPasswordError extends AppError {
+  constructor(field: string, message: string) {
+    super(400, 'validation_error', message, { [field]: message });
+  }
+}
+
 export const validationError = (fields: FieldErrors, message = 'Datos inválidos') =>
   new AppError(400, 'validation_error', message, fields);
 
@@ -31,6 +38,11 @@ export const notFound = (message = 'No encontrado') => new AppError(404, 'not_fo
 
 export const conflict = (message: string, code = 'conflict', fields?: FieldErrors) =>
   new AppError(409, code, message, fields);
+
+export const methodNotAllowed = (allowed: string[]) =>
+  new AppError(405, 'method_not_allowed', `Esta ruta no admite ese método. Métodos admitidos: ${allowed.join(', ')}`, undefined, {
+    Allow: allowed.join(', '),
+  });
 
 export const payloadTooLarge = (message = 'La solicitud es demasiado grande') =>
   new AppError(413, 'payload_too_large', message);

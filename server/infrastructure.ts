@@ -1,8 +1,8 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { appEntry } from './paths';
+import type { EmbeddedDatabase, EmbeddedOptions } from './db/embedded';
 import { ensureRedis } from './services/redis';
 
 export type Infrastructure = { databaseUrl: string; redisUrl: string; stop: () => Promise<void> };
@@ -15,7 +15,7 @@ export type Infrastructure = { databaseUrl: string; redisUrl: string; stop: () =
 export async function startInfrastructure(
   cfg: Config,
   log: (line: string) => void = () => {},
-  needs: { redis: boolean; databaseProcess?: boolean } = { redis: true },
+  needs: { redis: boolean } = { redis: true },
 ): Promise<Infrastructure> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -25,9 +25,7 @@ export async function startInfrastructure(
     let databaseUrl = cfg.databaseUrl;
     if (!databaseUrl) {
       log(`Iniciando PostgreSQL integrado (puerto ${cfg.embeddedPgPort}, datos en ${path.join(cfg.dataDir, 'postgres')})...`);
-      const embedded = needs.databaseProcess
-        ? await startDatabaseProcess()
-        : await startEmbeddedPostgres({ dir: path.join(cfg.dataDir, 'postgres'), port: cfg.embeddedPgPort, database: 'vecindad' });
+      const embedded = await startEmbeddedDatabase({ dir: path.join(cfg.dataDir, 'postgres'), port: cfg.embeddedPgPort, database: 'vecindad' });
       stops.push(embedded.stop);
       databaseUrl = embedded.url;
     }
@@ -46,11 +44,13 @@ export async function startInfrastructure(
  * The embedded PostgreSQL as a child process in its own process group: a Ctrl+C in the
  * terminal reaches only the parent, which stops the database last.
  */
-function startDatabaseProcess(): Promise<EmbeddedDatabase> {
-  const child = fork(fileURLToPath(new URL('./db/embedded-process.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+export function startEmbeddedDatabase(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const entry = appEntry('server/db/embedded-process');
+  const child = fork(entry.file, {
+    execArgv: entry.execArgv,
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, VECINDAD_EMBEDDED_PG: JSON.stringify(options) },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {

@@ -6,7 +6,6 @@ import { followUps } from './events/followUps';
 import { startRelay } from './events/relay';
 import { logger } from './logger';
 import { attachRealtime } from './realtime';
-import { rooms } from '../shared/events';
 import { createRedis } from './services/redis';
 import { deleteExpiredSessions } from './session/store';
 import { closeQueues, createQueues } from '../worker/queues';
@@ -35,7 +34,7 @@ export async function startServer(options: {
   // the relay does not publish while Redis is away anyway.
   const socketRedis = createRedis(options.redisUrl, { maxRetriesPerRequest: null });
   const realtime = attachRealtime(server, { app, redis: socketRedis, prefix: cfg.redisPrefix, appOrigin: cfg.appOrigin });
-  app.context.services.disconnectUser = (userId) => realtime.io.in(rooms.user(userId)).disconnectSockets(true);
+  app.context.services.disconnectUser = realtime.disconnectUser;
   const queues = createQueues(redis, cfg.redisPrefix);
   const relay =
     options.relay === false
@@ -43,7 +42,7 @@ export async function startServer(options: {
       : startRelay({
           publish: realtime.publish,
           ready: () => realtime.ready() && redis.status === 'ready',
-          followUps: followUps(queues),
+          followUps: followUps(queues, realtime.reconcile),
         });
   // Events that waited for Redis go out as soon as it is back.
   for (const connection of [redis, socketRedis]) connection.on('ready', () => relay?.wake());

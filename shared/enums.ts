@@ -15,6 +15,10 @@ export const PROPERTY_STATUSES = ['occupied', 'vacant', 'reserved', 'maintenance
 
 export const RESIDENT_STATUSES = ['active', 'inactive', 'temporary'] as const;
 
+/** A self-registration's request to join a property, until an administrator decides. */
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
 export const DOCUMENT_CATEGORIES = [
   'regulations',
   'contracts',
@@ -26,11 +30,33 @@ export const DOCUMENT_CATEGORIES = [
 export const DOCUMENT_ACCESS = ['public', 'residents', 'admin', 'custom'] as const;
 
 export const MAINTENANCE_PRIORITIES = ['low', 'medium', 'high', 'emergency'] as const;
-export const MAINTENANCE_STATUSES = ['pending', 'in-progress', 'completed', 'cancelled'] as const;
+// `scheduled`: assigned with a date (product/maintenance.md); open until completed or cancelled.
+export const MAINTENANCE_STATUSES = ['pending', 'scheduled', 'in-progress', 'completed', 'cancelled'] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+export type MaintenancePriority = (typeof MAINTENANCE_PRIORITIES)[number];
+export const OPEN_MAINTENANCE_STATUSES = ['pending', 'scheduled', 'in-progress'] as const satisfies readonly MaintenanceStatus[];
+/** Who reads an update of a request: everyone who reads the request, or staff only (administrators and the assignee). */
+export const MAINTENANCE_VISIBILITIES = ['public', 'internal'] as const;
 
-export const PAYMENT_TYPES = ['rent', 'maintenance', 'fees', 'deposit', 'other'] as const;
+/** What a supplier does at a property (property_staff): maintenance work orders, cleaning, the visitors desk. */
+export const STAFF_SERVICES = ['maintenance', 'janitorial', 'security'] as const;
+export type StaffService = (typeof STAFF_SERVICES)[number];
+
+/**
+ * Billing (product/billing.md). A charge is what a unit owes (the spec's `payments` row, renamed
+ * `charges`): `maintenance` is the monthly cuota; `pending` until fully paid, then `completed`.
+ * A payment is money received: `reported` by a resident until an administrator confirms or
+ * rejects it; `confirmed` ones have a receipt; `refunded` ones were returned (a refund row
+ * points to them). Methods are the spec's; no card data is ever stored.
+ */
+export const CHARGE_TYPES = ['rent', 'maintenance', 'fees', 'deposit', 'other', 'late_fee', 'extraordinary'] as const;
+export type ChargeType = (typeof CHARGE_TYPES)[number];
+export const CHARGE_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 export const PAYMENT_METHODS = ['credit_card', 'bank_transfer', 'cash', 'check', 'other'] as const;
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['reported', 'confirmed', 'rejected', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const AMENITY_TYPES = [
   'pool',
@@ -57,6 +83,27 @@ export const VISITOR_STATUSES = ['scheduled', 'checked-in', 'checked-out', 'canc
 export const BROADCAST_CATEGORIES = ['announcement', 'maintenance', 'emergency', 'event', 'other'] as const;
 export const BROADCAST_STATUSES = ['active', 'expired', 'draft'] as const;
 
-/** Who may see an event (activity feed and live push). */
-export const EVENT_AUDIENCES = ['organization', 'administrators', 'property', 'user'] as const;
+/**
+ * Who may see an event (activity feed and live push). `members`: the organization's people who
+ * read its shared content (administrators, owners, residents; not suppliers nor accounts still
+ * waiting for approval), e.g. a public document.
+ */
+export const EVENT_AUDIENCES = ['organization', 'administrators', 'property', 'user', 'members'] as const;
 export type EventAudience = (typeof EVENT_AUDIENCES)[number];
+
+/**
+ * Notification categories: what the settings' switches decide by email (the inbox always gets
+ * every notification). `account` (invitations, password resets) is never switched off.
+ */
+export const NOTIFICATION_CATEGORIES = ['messages', 'maintenance', 'payment', 'visitor', 'marketing', 'account'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** What an email of the outbox is, and where it stands (`held`: no SMTP_URL, kept for /admin/mail). */
+export const EMAIL_KINDS = ['notification', 'invitation', 'password_reset'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'held'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** Single-use links sent by email: an invitation (7 days) or a password reset (1 hour). */
+export const TOKEN_PURPOSES = ['invitation', 'password_reset'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];

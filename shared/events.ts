@@ -7,6 +7,12 @@ import type { EventAudience } from './enums';
 export const EVENT_TYPES = [
   'user.registered',
   'user.password_reset',
+  'user.invited',
+  'user.invitation_accepted',
+  'user.reset_requested',
+  'user.password_recovered',
+  'notification.created',
+  'notification.read',
   'organization.created',
   'organization.updated',
   'organization.deleted',
@@ -30,6 +36,23 @@ export const EVENT_TYPES = [
   'broadcast.updated',
   'broadcast.deleted',
   'broadcast.expired',
+  'charge.created',
+  'payment.recorded',
+  'payment.reported',
+  'payment.rejected',
+  'payment.refunded',
+  'join_request.created',
+  'join_request.approved',
+  'join_request.declined',
+  'maintenance.created',
+  'maintenance.updated',
+  'maintenance.commented',
+  'maintenance.photo_added',
+  'maintenance.rated',
+  'maintenance.overdue',
+  'maintenance.settings_updated',
+  'staff.added',
+  'staff.removed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -52,6 +75,7 @@ export type LiveEvent = {
 export const rooms = {
   organization: (id: number) => `org:${id}`,
   administrators: (organizationId: number) => `org:${organizationId}:admin`,
+  members: (organizationId: number) => `org:${organizationId}:members`,
   property: (id: number) => `property:${id}`,
   user: (id: number) => `user:${id}`,
 };
@@ -67,5 +91,7 @@ export function roomsFor(event: Pick<LiveEvent, 'audience' | 'organizationId' | 
       return [rooms.property(event.propertyId!), rooms.administrators(event.organizationId)];
     case 'user':
       return [rooms.user(event.userId!)];
+    case 'members':
+      return [rooms.members(event.organizationId)];
   }
 }

@@ -5,6 +5,9 @@
  */
 export const QUEUES = {
   broadcasts: 'broadcasts',
+  notifications: 'notifications',
+  mail: 'mail',
+  maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -13,6 +16,16 @@ export const JOBS = {
   expireBroadcast: 'broadcast.expire',
   /** Expires every broadcast whose end date passed and whose job was lost (repeatable). */
   sweepBroadcasts: 'broadcasts.sweep',
+  /** Writes the inbox rows and emails of one committed event (server/notifications/rules.ts). */
+  notifyEvent: 'notifications.notify',
+  /** Catches events and emails whose job was lost (repeatable). */
+  sweepNotifications: 'notifications.sweep',
+  /** Sends one email of the outbox through SMTP. */
+  sendEmail: 'email.send',
+  /** Marks one maintenance request overdue at its response deadline (a delayed job per request). */
+  markOverdue: 'maintenance.overdue',
+  /** Marks every request past its deadline whose job was lost (repeatable). */
+  sweepMaintenance: 'maintenance.sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -20,9 +33,23 @@ export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
 /** One delayed expiry job per broadcast: scheduling again replaces it instead of adding one. */
 export const expiryJobId = (broadcastId: number) => `broadcast-expiry-${broadcastId}`;
 
+export type NotifyEventData = { eventId: number };
+export type SendEmailData = { emailId: number };
+
+/** One notification job per event and one send job per email: adding again is a no-op. */
+export const notifyJobId = (eventId: number) => `notify-event-${eventId}`;
+export const emailJobId = (emailId: number) => `email-${emailId}`;
+
+export type MarkOverdueData = { requestId: number; dueAt: string };
+
+/** One deadline job per maintenance request: scheduling again replaces it instead of adding one. */
+export const overdueJobId = (requestId: number) => `maintenance-overdue-${requestId}`;
+
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
   broadcastSweep: { id: 'broadcasts-sweep', everyMs: 60_000 },
+  notificationSweep: { id: 'notifications-sweep', everyMs: 60_000 },
+  maintenanceSweep: { id: 'maintenance-sweep', everyMs: 60_000 },
 } as const;
 
 /** Redis key (under the deployment's prefix) each worker refreshes; health reports its age. */

@@ -7,15 +7,21 @@ import type { Role } from './enums';
  */
 export const CAPABILITIES = {
   'properties.manage': ['Administrador'],
+  // Units, residents and the amenity catalogue of the properties they read (suppliers read
+  // the property of their work, not who lives there).
+  'propertyDetails.read': ['Administrador', 'Propietario', 'Residente'],
   'units.manage': ['Administrador'],
   'residents.manage': ['Administrador'],
   'amenities.manage': ['Administrador'],
   'users.manage': ['Administrador'],
+  'broadcasts.read': ['Administrador', 'Propietario', 'Residente'],
   'broadcasts.manage': ['Administrador'],
+  'documents.read': ['Administrador', 'Propietario', 'Residente'],
   'documents.upload': ['Administrador', 'Propietario', 'Residente'],
   'documents.deleteAny': ['Administrador'],
   'maintenance.create': ['Administrador', 'Propietario', 'Residente'],
   'maintenance.manage': ['Administrador'],
+  'billing.read': ['Administrador', 'Propietario', 'Residente'],
   'billing.manage': ['Administrador'],
   'billing.readAll': ['Administrador'],
   'amenities.book': ['Administrador', 'Propietario', 'Residente'],
@@ -38,6 +44,12 @@ export function can(actor: Actor | null | undefined, capability: Capability): bo
   if (actor.isSuperAdmin) return true;
   return (CAPABILITIES[capability] as readonly Role[]).includes(actor.role);
 }
+
+/**
+ * Where a browser goes from a screen its user may not open (the client's routes, the server's
+ * /admin/queues): the dashboard, which tells why and drops the parameter.
+ */
+export const FORBIDDEN_REDIRECT = '/?notice=forbidden';
 
 export const isAdministrator = (actor: Actor | null | undefined) =>
   Boolean(actor && (actor.isSuperAdmin || actor.role === 'Administrador'));

@@ -12,7 +12,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/setup.ts'],
+    setupFiles: ['tests/support/env.ts', 'tests/support/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -21,7 +21,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/worker/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'tests/api/**/*.test.ts',
+            'tests/worker/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            // A deliberately failing test, run only by tests/unit/embedded-postgres.test.ts.
+            ...(process.env.VECINDAD_TEST_FIXTURES ? ['tests/fixtures/*.fixture.ts'] : []),
+          ],
           sequence: { groupOrder: 0 },
         },
       },

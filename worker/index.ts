@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { config } from '../server/config';
 import { closeDatabase, connectDatabase } from '../server/db';
-import type { Infrastructure } from '../server/infrastructure';
+import { startInfrastructure } from '../server/infrastructure';
 import { onShutdown } from '../server/lifecycle';
 import { logger } from '../server/logger';
 import { startWorker } from './worker';
@@ -12,7 +12,9 @@ import { startWorker } from './worker';
  * not beside a server that started its own). It does not migrate: the server does, and jobs
  * retry until the schema is there. Environment: DATABASE_URL, REDIS_URL, REDIS_PREFIX (same as
  * the server's), LOG_LEVEL, WORKER_CONCURRENCY (default 5), BROADCAST_SWEEP_EVERY_MS (default
- * 60000). SIGTERM/SIGINT: running jobs finish, then it exits 0.
+ * 60000), SMTP_URL and MAIL_FROM (outgoing email), APP_ORIGIN (links in emails), SESSION_SECRET
+ * (the server's: unsubscribe links are signed with it). SIGTERM/SIGINT: running jobs finish,
+ * then it exits 0.
  *
  * Redis in production (BullMQ keeps jobs there, Socket.IO its recovery stream):
  *   maxmemory-policy noeviction   an evicted key is a lost job or a corrupt queue
@@ -27,11 +29,9 @@ const WorkerEnv = z.object({
 
 async function main() {
   const env = WorkerEnv.parse(process.env);
-  // Imported only when needed: the embedded PostgreSQL's module takes over SIGTERM on import
-  // (it exits at once with 143), which would cut the graceful shutdown below short.
-  const infrastructure: Infrastructure = config.databaseUrl
+  const infrastructure = config.databaseUrl
     ? { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, stop: async () => {} }
-    : await (await import('../server/infrastructure')).startInfrastructure(config, (line) => logger.info(line));
+    : await startInfrastructure(config, (line) => logger.info(line));
   connectDatabase(infrastructure.databaseUrl, env.WORKER_CONCURRENCY + 2);
   const worker = await startWorker({
     redisUrl: infrastructure.redisUrl,

@@ -13,15 +13,19 @@ export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   removeOnFail: false,
 };
 
-export type Queues = { broadcasts: Queue };
+export type Queues = { broadcasts: Queue; notifications: Queue; mail: Queue; maintenance: Queue };
 
 /**
  * The queues, on an existing connection, every key under the deployment's Redis prefix. The
  * server adds jobs (event follow-ups) and shows them; the worker processes them.
  */
 export function createQueues(connection: Redis, prefix: string): Queues {
+  const queue = (name: string) => new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
   const queues = {
-    broadcasts: new Queue(QUEUES.broadcasts, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
+    broadcasts: queue(QUEUES.broadcasts),
+    notifications: queue(QUEUES.notifications),
+    mail: queue(QUEUES.mail),
+    maintenance: queue(QUEUES.maintenance),
   };
   // Failures reach the callers through their promises; an unheard 'error' would end the process.
   for (const queue of Object.values(queues)) queue.on('error', () => {});

@@ -1,19 +1,30 @@
+import type { Queue } from 'bullmq';
 import { JOBS, SCHEDULERS } from '../shared/jobs';
 import type { Queues } from './queues';
 
-/** Repeatable jobs, upserted at every worker boot (several workers upsert the same ids). */
-export async function upsertSchedules(queues: Queues, options: { sweepEveryMs?: number } = {}) {
-  await queues.broadcasts.upsertJobScheduler(
-    SCHEDULERS.broadcastSweep.id,
-    { every: options.sweepEveryMs ?? SCHEDULERS.broadcastSweep.everyMs },
-    {
-      name: JOBS.sweepBroadcasts,
-      opts: {
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 2000 },
-        removeOnComplete: { count: 100 },
-        removeOnFail: { count: 500 },
-      },
-    },
-  );
+const SWEEP_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } };
+
+/** The repeatable jobs (sweeps): which queue, scheduler id, interval and job. */
+function schedules(queues: Queues, sweepEveryMs?: number): Array<{ queue: Queue; id: string; every: number; job: string }> {
+  return [
+    { queue: queues.broadcasts, id: SCHEDULERS.broadcastSweep.id, every: sweepEveryMs ?? SCHEDULERS.broadcastSweep.everyMs, job: JOBS.sweepBroadcasts },
+    { queue: queues.notifications, id: SCHEDULERS.notificationSweep.id, every: sweepEveryMs ?? SCHEDULERS.notificationSweep.everyMs, job: JOBS.sweepNotifications },
+    { queue: queues.maintenance, id: SCHEDULERS.maintenanceSweep.id, every: sweepEveryMs ?? SCHEDULERS.maintenanceSweep.everyMs, job: JOBS.sweepMaintenance },
+  ];
+}
+
+/**
+ * Upserts the job schedulers (several workers upsert the same ids). With `onlyMissing`, only
+ * those Redis no longer has: a Redis that restarted without its data, or was flushed. A new
+ * scheduler runs its sweep at once, and the sweeps re-create the delayed jobs that were lost.
+ * Answers how many were (re)created.
+ */
+export async function upsertSchedules(queues: Queues, options: { sweepEveryMs?: number; onlyMissing?: boolean } = {}) {
+  let created = 0;
+  for (const { queue, id, every, job } of schedules(queues, options.sweepEveryMs)) {
+    if (options.onlyMissing && (await queue.getJobScheduler(id))) continue;
+    await queue.upsertJobScheduler(id, { every }, { name: job, opts: SWEEP_OPTIONS });
+    created++;
+  }
+  return created;
 }

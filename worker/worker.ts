@@ -1,20 +1,35 @@
 import { Worker, type Job } from 'bullmq';
+import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { JOBS, QUEUES, WORKER_HEARTBEAT_EVERY_MS } from '../shared/jobs';
+import { JOBS, QUEUES, SCHEDULERS, WORKER_HEARTBEAT_EVERY_MS, type QueueName } from '../shared/jobs';
+import { config } from '../server/config';
 import { logger as rootLogger } from '../server/logger';
 import { createRedis } from '../server/services/redis';
 import { beat } from './heartbeat';
 import { expireBroadcast } from './jobs/expire-broadcast';
+import { markOverdue } from './jobs/mark-overdue';
+import { notifyEvent } from './jobs/notify-event';
+import { sendEmail } from './jobs/send-email';
 import { sweepBroadcasts } from './jobs/sweep-broadcasts';
-import { closeQueues, createQueues } from './queues';
+import { sweepMaintenance } from './jobs/sweep-maintenance';
+import { sweepNotifications } from './jobs/sweep-notifications';
+import { closeQueues, createQueues, type Queues } from './queues';
 import { upsertSchedules } from './schedules';
 
 type Processor = (job: Job, token?: string) => Promise<unknown>;
 
-const BROADCAST_JOBS: Record<string, Processor> = {
-  [JOBS.expireBroadcast]: expireBroadcast,
-  [JOBS.sweepBroadcasts]: sweepBroadcasts,
-};
+/** The processor of every job, by queue and job name. */
+function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueName, Record<string, Processor>> {
+  return {
+    [QUEUES.broadcasts]: { [JOBS.expireBroadcast]: expireBroadcast, [JOBS.sweepBroadcasts]: sweepBroadcasts(queues.broadcasts) },
+    [QUEUES.notifications]: {
+      [JOBS.notifyEvent]: notifyEvent(queues.mail),
+      [JOBS.sweepNotifications]: sweepNotifications(queues),
+    },
+    [QUEUES.mail]: { [JOBS.sendEmail]: sendEmail(smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined) },
+    [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
+  };
+}
 
 export type RunningWorker = { close: () => Promise<void> };
 
@@ -27,6 +42,8 @@ export async function startWorker(options: {
   prefix: string;
   concurrency?: number;
   sweepEveryMs?: number;
+  /** SMTP server of outgoing email (default SMTP_URL); none keeps emails in the outbox. */
+  smtpUrl?: string;
   log?: Logger;
 }): Promise<RunningWorker> {
   const log = options.log ?? rootLogger.child({ component: 'worker' });
@@ -34,31 +51,50 @@ export async function startWorker(options: {
   const connection = createRedis(options.redisUrl, { maxRetriesPerRequest: null });
   const queues = createQueues(connection, options.prefix);
 
-  const worker = new Worker(
-    QUEUES.broadcasts,
-    async (job, token) => {
-      const process = BROADCAST_JOBS[job.name];
-      if (!process) throw new Error(`Trabajo desconocido: ${job.name}`);
-      return process(job, token);
-    },
-    { connection, prefix: options.prefix, concurrency: options.concurrency ?? 5 },
-  );
-  worker.on('failed', (job, error) =>
-    log.warn({ err: error, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade }, 'trabajo fallido'),
-  );
-  worker.on('error', (error) => log.error({ err: error }, 'error del worker'));
+  const byQueue = processors(queues, 'smtpUrl' in options ? options.smtpUrl : config.smtpUrl);
+  const workers = Object.entries(byQueue).map(([queue, jobs]) => {
+    const worker = new Worker(
+      queue,
+      async (job, token) => {
+        const process = jobs[job.name];
+        if (!process) throw new Error(`Trabajo desconocido: ${job.name}`);
+        return process(job, token);
+      },
+      { connection, prefix: options.prefix, concurrency: options.concurrency ?? 5 },
+    );
+    worker.on('failed', (job, error) =>
+      log.warn({ err: error, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade }, 'trabajo fallido'),
+    );
+    worker.on('error', (error) => log.error({ err: error }, 'error del worker'));
+    return worker;
+  });
 
   await upsertSchedules(queues, { sweepEveryMs: options.sweepEveryMs });
+  // Redis may come back without its data (restarted without persistence, flushed, failed over
+  // to an empty replica): the schedulers are ensured again on every reconnect and every sweep
+  // interval, and their sweeps re-create lost delayed jobs from the database.
+  const ensureSchedules = () =>
+    upsertSchedules(queues, { sweepEveryMs: options.sweepEveryMs, onlyMissing: true })
+      .then((created) => created && log.warn({ created }, 'planificadores recreados: Redis perdió sus datos'))
+      .catch(() => {}); // Redis down: the next reconnect tries again.
+  let connected = true;
+  connection.on('end', () => (connected = false)).on('close', () => (connected = false));
+  connection.on('ready', () => {
+    if (!connected) void ensureSchedules();
+    connected = true;
+  });
+  const ensuring = setInterval(ensureSchedules, options.sweepEveryMs ?? SCHEDULERS.broadcastSweep.everyMs);
   const heartbeat = setInterval(() => beat(connection, options.prefix).catch(() => {}), WORKER_HEARTBEAT_EVERY_MS);
   await beat(connection, options.prefix).catch(() => {});
-  await worker.waitUntilReady();
+  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   log.info({ concurrency: options.concurrency ?? 5 }, 'worker listo');
 
   return {
     async close() {
       clearInterval(heartbeat);
+      clearInterval(ensuring);
       // Lets the running jobs finish (a job cut short is retried by another worker anyway).
-      await worker.close();
+      await Promise.all(workers.map((worker) => worker.close()));
       await closeQueues(queues);
       await connection.quit().catch(() => connection.disconnect());
     },

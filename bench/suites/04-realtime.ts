@@ -135,7 +135,7 @@ function summary(values: number[]) {
 /** A property of the administrator's organization with 2,000 residents, each with a session (bulk SQL). */
 async function residentsWithSessions(ctx: BenchContext, admin: { organizationId: number }) {
   const [{ id: propertyId }] = await ctx.db('properties')
-    .insert({ name: 'Torre Fan-out', address: 'Av. Anacaona 100', organizationId: admin.organizationId, units: RESIDENTS })
+    .insert({ name: 'Torre Fan-out', address: 'Av. Anacaona 100', organizationId: admin.organizationId })
     .returning('id');
   const tag = Date.now().toString(36);
   await ctx.db.raw(

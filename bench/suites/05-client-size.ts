@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { config } from '../../server/config';
-import { buildClientIfStale, clientManifest } from '../../scripts/client-build';
+import { buildClientIfStale, clientManifest } from '../../scripts/build';
 import type { BenchSuite } from '../lib';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import type { ProfileUpdateInput, RegisterInput } from '../../shared/schemas/auth';
-import { AppError, conflict, validationError } from '../errors';
-import { recordEvent } from '../events/outbox';
+import { AppError, WrongPasswordError, conflict, validationError } from '../errors';
 import { assertOrganizationLimit } from '../policies/limits';
-import { Organization, Property, Resident, User } from '../models';
+import { Organization, Resident, User } from '../models';
+import { accessOf, RESIDENCE_ENDED } from '../policies/access';
+import { requestToJoin } from './joinRequests';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/passwords';
 import { messageText } from '../../shared/messages';
 
@@ -24,7 +25,11 @@ export async function usernameTaken(username: string, trx?: Knex) {
   return Boolean(await User.query(trx).findOne({ username }).select('id'));
 }
 
-/** Self-registration: always a Residente, linked to the referenced property when it exists. */
+/**
+ * Self-registration: always a Residente of the organization of the host, who reads nothing
+ * but their own account until an administrator approves their join request (for the
+ * referenced property when it names one of that organization).
+ */
 export async function registerResident(trx: Knex, input: RegisterInput, host: string): Promise<User> {
   const organization = await organizationForHost(host, trx);
   if (!organization) throw new AppError(503, 'no_organization', 'No hay ninguna organización configurada');
@@ -53,31 +58,9 @@ export async function registerResident(trx: Knex, input: RegisterInput, host: st
     position: input.position,
     organizationId: organization.id,
   });
-
-  const property = input.propertyReference
-    ? await findPropertyByReference(trx, organization.id, input.propertyReference)
-    : undefined;
-  if (property) {
-    await Resident.query(trx).insert({ userId: user.id, propertyId: property.id, status: 'active' });
-  }
-  await recordEvent(trx, {
-    type: 'user.registered',
-    organizationId: organization.id,
-    audience: 'administrators',
-    propertyId: property?.id,
-    actorId: user.id,
-    subject: { type: 'user', id: user.id },
-    payload: { name: `${user.name} ${user.lastName ?? ''}`.trim() },
-  });
+  await requestToJoin(trx, user, input.propertyReference);
+  user.access = 'awaiting';
   return user;
-}
-
-/** A property reference is its id or its exact name (case-insensitive) in the organization. */
-async function findPropertyByReference(trx: Knex, organizationId: number, reference: string) {
-  const query = Property.query(trx).where({ organizationId });
-  return /^\d+$/.test(reference)
-    ? query.findById(Number(reference))
-    : query.whereRaw('lower(name) = lower(?)', [reference]).orderBy('id').first();
 }
 
 export const ORGANIZATION_INACTIVE = 'La organización no está activa. Contacte a la administración.';
@@ -85,7 +68,8 @@ export const ORGANIZATION_INACTIVE = 'La organización no está activa. Contacte
 
 /**
  * The active user with these credentials, or undefined (in constant-ish time). Users of a
- * suspended or inactive organization cannot sign in (super-admins always can).
+ * suspended or inactive organization cannot sign in (super-admins always can), nor residents
+ * whose every residence has ended; both are told why only once their password was right.
  */
 export async function authenticate(username: string, password: string): Promise<User | undefined> {
   const user = await User.query()
@@ -97,6 +81,8 @@ export async function authenticate(username: string, password: string): Promise<
   if (user.organization?.status !== 'active' && !user.isSuperAdmin) {
     throw new AppError(403, 'organization_inactive', ORGANIZATION_INACTIVE);
   }
+  user.access = await accessOf(user.id);
+  if (user.access === 'ended') throw new AppError(403, 'residence_ended', RESIDENCE_ENDED);
   return user;
 }
 
@@ -104,13 +90,27 @@ export async function updateProfile(trx: Knex, user: User, input: ProfileUpdateI
   return user.$query(trx).patchAndFetch(input);
 }
 
-export async function changePassword(trx: Knex, user: User, currentPassword: string, newPassword: string) {
-  const stored = await User.query(trx).findById(user.id).select('password').forUpdate();
-  if (!stored || !(await verifyPassword(currentPassword, stored.password))) {
-    throw validationError(
-      { currentPassword: messageText('current_password_incorrect') },
-      messageText('current_password_incorrect'),
-    );
+/**
+ * Changes the caller's password. The current one is checked (a wrong one counts like a failed
+ * sign-in, see routes/account.ts) unless `currentVerified`: the session was opened with the
+ * temporary password being replaced, typed moments ago. The new one must differ from it.
+ */
+export async function changePassword(
+  trx: Knex,
+  user: User,
+  { currentPassword, newPassword, currentVerified }: { currentPassword?: string; newPassword: string; currentVerified: boolean },
+) {
+  const stored = await User.query(trx).findById(user.id).select('password', 'mustChangePassword').forUpdate();
+  if (!stored) throw new WrongPasswordError('currentPassword', messageText('current_password_incorrect'));
+  if (!currentVerified) {
+    if (!currentPassword) throw validationError({ currentPassword: messageText('current_password_required') });
+    if (!(await verifyPassword(currentPassword, stored.password))) {
+      throw new WrongPasswordError('currentPassword', messageText('current_password_incorrect'));
+    }
+  }
+  if (await verifyPassword(newPassword, stored.password)) {
+    const message = messageText(stored.mustChangePassword ? 'new_password_is_temporary' : 'new_password_unchanged');
+    throw validationError({ newPassword: message }, message);
   }
   await User.query(trx)
     .findById(user.id)
@@ -122,14 +122,14 @@ export const LAST_ADMINISTRATOR =
 
 /**
  * Deletes the caller's account after checking the password. When records that must be kept
- * (payments) point at it, the account is anonymised instead. The last Administrador of an
+ * (charges and payments billed to, recorded or reviewed by it) point at it, the account is
+ * anonymised instead. The last Administrador of an
  * organization cannot leave it without one.
  */
 export async function deleteAccount(trx: Knex, user: User, password: string) {
   const stored = await User.query(trx).findById(user.id).forUpdate();
   if (!stored || !(await verifyPassword(password, stored.password))) {
-    const message = 'La contraseña es incorrecta';
-    throw validationError({ password: message }, message);
+    throw new WrongPasswordError('password', 'La contraseña es incorrecta');
   }
   if (stored.role === 'Administrador') {
     const administrators = await User.query(trx)
@@ -137,8 +137,7 @@ export async function deleteAccount(trx: Knex, user: User, password: string) {
       .resultSize();
     if (administrators <= 1) throw conflict(LAST_ADMINISTRATOR, 'last_administrator');
   }
-  const [{ count: payments }] = await trx('payments').where({ userId: user.id }).count('* as count');
-  if (Number(payments) === 0) {
+  if (!(await hasLedgerRows(trx, user.id))) {
     await User.query(trx).deleteById(user.id);
     return;
   }
@@ -163,17 +162,32 @@ export async function deleteAccount(trx: Knex, user: User, password: string) {
   await trx('session').where({ userId: user.id }).delete();
 }
 
+/** Whether billing rows point at the user (they are never deleted, so neither is the user). */
+async function hasLedgerRows(trx: Knex, userId: number) {
+  const row = await trx.raw(
+    `select exists (select 1 from charges where user_id = :id or created_by_id = :id)
+         or exists (select 1 from payments where user_id = :id or recorded_by_id = :id or reviewed_by_id = :id)
+         or exists (select 1 from payment_refunds where refunded_by_id = :id) as found`,
+    { id: userId },
+  );
+  return row.rows[0].found as boolean;
+}
+
 /** Everything the product keeps about the caller, as one JSON document. */
 export async function exportAccount(user: User) {
   const profile = await User.query().findById(user.id).select(...User.lightColumns);
-  const [residences, documents, payments, bookings, visitors, maintenance] = await Promise.all([
+  const [residences, documents, charges, payments, bookings, visitors, maintenance] = await Promise.all([
     Resident.query().where({ userId: user.id }).withGraphFetched('[property(basic), unit]').modifiers({
       basic: (q) => q.select('id', 'name', 'address'),
     }),
     User.knex()('documents')
       .where({ uploadedById: user.id })
       .select('id', 'title', 'category', 'access', 'fileName', 'fileSize', 'fileType', 'uploadedAt'),
-    User.knex()('payments').where({ userId: user.id }).orderBy('id'),
+    User.knex()('charges').where({ userId: user.id }).orderBy('id'),
+    User.knex()('payments')
+      .where({ userId: user.id })
+      .orderBy('id')
+      .select('id', 'unitId', 'amount', 'method', 'reference', 'receivedAt', 'receiptNumber', 'status', 'reason', 'createdAt'),
     User.knex()('amenity_bookings').where({ userId: user.id }).orderBy('id'),
     User.knex()('visitors').where({ hostId: user.id }).orderBy('id'),
     User.knex()('maintenance_requests').where({ requestedById: user.id }).orderBy('id'),
@@ -183,6 +197,7 @@ export async function exportAccount(user: User) {
     profile,
     residences,
     documents,
+    charges,
     payments,
     amenityBookings: bookings,
     visitors,

@@ -3,6 +3,7 @@ import { messageText } from '../../shared/messages';
 import { hoursInOrder, type AmenityCreateInput, type AmenityUpdateInput } from '../../shared/schemas/amenities';
 import type { PageQuery } from '../../shared/schemas/common';
 import { conflict, validationError } from '../errors';
+import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import { Amenity, type Property, type User } from '../models';
 import { propertyIdsWithReadableDetails } from '../policies/properties';
@@ -41,7 +42,9 @@ export async function createAmenity(trx: Knex, actor: User, property: Property, 
 
 /** Partial update; the hours are checked against the stored ones (opening before closing). */
 export async function updateAmenity(trx: Knex, actor: User, amenity: Amenity, input: AmenityUpdateInput) {
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as AmenityUpdateInput;
+  const { version, ...fields } = input;
+  await claimVersion(trx, 'amenities', amenity.id, version);
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Omit<AmenityUpdateInput, 'version'>;
   const opening = changes.openingTime !== undefined ? changes.openingTime : amenity.openingTime;
   const closing = changes.closingTime !== undefined ? changes.closingTime : amenity.closingTime;
   if (!hoursInOrder(opening, closing)) throw validationError({ closingTime: messageText('amenity_hours_order') });

@@ -11,6 +11,7 @@ import type { BroadcastUpdateInput } from '../../shared/schemas/broadcasts';
 import { isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
 import { forbidden, validationError } from '../errors';
+import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import { Broadcast, Property, type User } from '../models';
 import { findReadableProperty } from '../policies/properties';
@@ -45,13 +46,15 @@ export async function createBroadcast(trx: Knex, actor: User, property: Property
 }
 
 export async function updateBroadcast(trx: Knex, actor: User, broadcast: Broadcast, input: BroadcastUpdateInput) {
-  if (!Object.keys(input).length) return broadcast;
-  const startDate = input.startDate ?? broadcast.startDate;
-  const endDate = input.endDate !== undefined ? input.endDate : broadcast.endDate;
+  const { version, ...changes } = input;
+  await claimVersion(trx, 'broadcasts', broadcast.id, version);
+  if (!Object.keys(changes).length) return broadcast.$query(trx);
+  const startDate = changes.startDate ?? broadcast.startDate;
+  const endDate = changes.endDate !== undefined ? changes.endDate : broadcast.endDate;
   if (endsBeforeStart(startDate, endDate)) {
     throw validationError({ endDate: messageText('end_before_start') });
   }
-  const updated = await broadcast.$query(trx).patchAndFetch(input);
+  const updated = await broadcast.$query(trx).patchAndFetch(changes);
   await recordBroadcastEvent(trx, 'broadcast.updated', updated, await organizationOf(trx, updated.propertyId), actor.id);
   return updated;
 }
@@ -78,7 +81,11 @@ export async function expireEndedBroadcasts(trx: Knex, options: { broadcastId?: 
   // One broadcast's job waits for a concurrent edit; a sweep leaves locked rows to their owner.
   if (options.broadcastId) due.where({ id: options.broadcastId });
   else due.skipLocked();
-  const expired = await Broadcast.query(trx).patch({ status: 'expired' }).whereIn('id', due).returning('*');
+  // An expiry is a change like an edit: an edit form opened before it answers 409.
+  const expired = await Broadcast.query(trx)
+    .patch({ status: 'expired', version: Broadcast.raw('version + 1') })
+    .whereIn('id', due)
+    .returning('*');
   const rows = expired as unknown as Broadcast[];
   if (!rows.length) return rows;
   const organizations = new Map(

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { DOCUMENT_CATEGORIES } from '../../shared/enums';
@@ -14,14 +13,14 @@ import {
   type DocumentUploadInput,
 } from '../../shared/schemas/documents';
 import { db } from '../db';
-import { AppError, badRequest, payloadTooLarge, validationError } from '../errors';
+import { AppError, validationError } from '../errors';
 import { recordEvent, type EventInput } from '../events/outbox';
 import { Document, type User } from '../models';
 import { documentReaderIds, shareableUserIds, whereDocumentReadable } from '../policies/documents';
 import { findReadableProperty } from '../policies/properties';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { foldedContains } from './properties';
-import { decodeBase64, sniffMimeType } from '../services/files';
+import { checkedFileBytes, type FileRules } from '../services/files';
 
 /** A document with what its presenter needs: uploader (name only) and share list. */
 export type DocumentWithDetails = Document & {
@@ -102,45 +101,21 @@ export async function withDetails(documents: Document[], trx: Knex = db()): Prom
   );
 }
 
-// How each allowed type looks to the magic-byte sniffer: Word and Excel 97-2003 files are
-// both OLE compound files (it cannot tell them apart); docx and xlsx are recognised from the
-// content list inside their zip.
-const SNIFFED_AS: Record<DocumentFileType, string> = {
-  'application/pdf': 'application/pdf',
-  'application/msword': 'application/x-cfb',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel': 'application/x-cfb',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
-    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'image/jpeg': 'image/jpeg',
-  'image/png': 'image/png',
+/** Documents' uploads: the spec's types and messages (section 5), at most 10 MB. */
+const DOCUMENT_FILE_RULES: FileRules = {
+  types: DOCUMENT_FILE_TYPES,
+  maxBytes: MAX_DOCUMENT_BYTES,
+  messages: {
+    invalidContent: 'document_invalid_content',
+    empty: 'document_missing_fields',
+    tooLarge: 'document_too_large',
+    invalidType: 'document_invalid_type',
+  },
 };
 
-/**
- * The decoded bytes of an upload, checked: valid base64, at most 10 MB, and of an allowed type
- * on which the declared type, the magic bytes and the file name's extension all agree (a
- * renamed HTML page or program is refused).
- */
-export async function checkedUploadBytes(input: Pick<DocumentUploadInput, 'content' | 'fileType' | 'fileName'>) {
-  const bytes = decodeBase64(input.content);
-  if (!bytes) {
-    const message = messageText('document_invalid_content');
-    throw badRequest(message, 'invalid_content', { content: message });
-  }
-  if (!bytes.length) {
-    const message = messageText('document_missing_fields');
-    throw validationError({ content: message }, message);
-  }
-  if (bytes.length > MAX_DOCUMENT_BYTES) throw payloadTooLarge(messageText('document_too_large'));
-  const extension = input.fileName === null ? undefined : path.extname(input.fileName).toLowerCase();
-  const extensionAgrees = extension === undefined || (DOCUMENT_FILE_TYPES[input.fileType] as readonly string[]).includes(extension);
-  if (!extensionAgrees || (await sniffMimeType(bytes)) !== SNIFFED_AS[input.fileType]) {
-    const message = messageText('document_invalid_type');
-    throw badRequest(message, 'invalid_file_type', { fileType: message });
-  }
-  return bytes;
-}
+/** The checked bytes of a document upload (services/files.ts). */
+export const checkedUploadBytes = (input: Pick<DocumentUploadInput, 'content' | 'fileType' | 'fileName'>) =>
+  checkedFileBytes(input, DOCUMENT_FILE_RULES);
 
 /**
  * Stores an upload (the bytes as bytea, the display size computed here) with its shares and
@@ -240,8 +215,8 @@ async function checkedShares(trx: Knex, organizationId: number, ids: number[], u
 }
 
 /**
- * The events of a document change, addressed to who may read it: `public` the whole
- * organization; `admin` its administrators; `residents` and `custom` the administrators plus
+ * The events of a document change, addressed to who may read it: `public` the organization's
+ * members (not its suppliers); `admin` its administrators; `residents` and `custom` the administrators plus
  * one event per other reader (no single audience matches them: a property's audience would
  * also reach suppliers working there).
  */
@@ -259,7 +234,7 @@ async function documentEvents(
     subject: { type: 'document', id: document.id },
     payload: { id: document.id, title: document.title, category: document.category },
   };
-  if (document.access === 'public') return [{ ...event, audience: 'organization' }];
+  if (document.access === 'public') return [{ ...event, audience: 'members' }];
   if (document.access === 'admin') return [{ ...event, audience: 'administrators' }];
   const readers: Array<{ id: number }> = await documentReaderIds(document, trx);
   return [

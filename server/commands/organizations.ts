@@ -3,6 +3,7 @@ import { UniqueViolationError } from 'objection';
 import { messageText } from '../../shared/messages';
 import type { OrganizationCreateInput, OrganizationUpdateInput } from '../../shared/schemas/organizations';
 import { conflict, validationError } from '../errors';
+import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import { Organization, type User } from '../models';
 import { allowedParent } from '../policies/organizations';
@@ -48,7 +49,8 @@ export async function updateOrganization(
   organization: Organization,
   input: OrganizationUpdateInput,
 ): Promise<Organization> {
-  const { parentId, ...fields } = input;
+  const { parentId, version, ...fields } = input;
+  await claimVersion(trx, 'organizations', organization.id, version);
   const changes: Partial<Organization> = { ...fields };
   if (parentId !== undefined && parentId !== organization.parentId) {
     await trx.raw('select pg_advisory_xact_lock(?)', [PARENT_CHANGE_LOCK]);

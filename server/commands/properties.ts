@@ -8,7 +8,8 @@ import {
   type PropertyUpdateInput,
 } from '../../shared/schemas/properties';
 import { db } from '../db';
-import { conflict, validationError } from '../errors';
+import { conflict, notFound, validationError } from '../errors';
+import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
 import { PROPERTY_COLUMNS } from '../policies/properties';
@@ -123,7 +124,9 @@ export async function createProperty(trx: Knex, actor: User, input: PropertyCrea
 }
 
 export async function updateProperty(trx: Knex, actor: User, property: Property, input: PropertyUpdateInput): Promise<PropertyRow> {
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const { version, ...fields } = input;
+  await claimVersion(trx, 'properties', property.id, version);
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   // Country and city are checked together with what is stored (a new country needs its city).
   if ('country' in changes || 'city' in changes) {
     parse(PropertyLocationSchema, { country: changes.country ?? property.country, city: changes.city ?? property.city });
@@ -137,23 +140,26 @@ export async function updateProperty(trx: Knex, actor: User, property: Property,
 
 /**
  * Deletes a property with its units, residents, amenities (and bookings), broadcasts,
- * maintenance requests and visits. Payments and documents must never vanish with it, so
- * their presence refuses the deletion (the foreign keys restrict it as well).
+ * maintenance requests and visits. Charges, payments and documents must never vanish with it,
+ * so their presence refuses the deletion (the foreign keys restrict it as well).
  */
 export async function deleteProperty(trx: Knex, actor: User, property: Property) {
   await trx('properties').where({ id: property.id }).forUpdate().first('id');
-  const [payments, documents] = await Promise.all([
+  const [charges, payments, documents] = await Promise.all([
+    trx('charges').where({ propertyId: property.id }).first('id'),
     trx('payments').where({ propertyId: property.id }).first('id'),
     trx('documents').where({ propertyId: property.id }).first('id'),
   ]);
-  if (payments) throw conflict(messageText('property_has_payments'), 'property_in_use');
+  if (charges || payments) throw conflict(messageText('property_has_payments'), 'property_in_use');
   if (documents) throw conflict(messageText('property_has_documents'), 'property_in_use');
   await trx('properties').where({ id: property.id }).delete();
   await recordEvent(trx, propertyEvent('property.deleted', actor, property));
 }
 
+/** The photo is not part of the edit form: it does not raise the version (a form open elsewhere stays valid). */
 export async function setPropertyImage(trx: Knex, actor: User, property: Property, image: Buffer | null, imageType: string | null) {
-  await trx('properties').where({ id: property.id }).update({ image, imageType, updatedAt: trx.fn.now() });
+  const updated = await trx('properties').where({ id: property.id }).update({ image, imageType, updatedAt: trx.fn.now() });
+  if (!updated) throw notFound(); // deleted meanwhile
   const row = await getProperty(trx, property.id);
   await recordEvent(trx, propertyEvent('property.updated', actor, row, { changed: ['image'] }));
   return row;

@@ -3,6 +3,7 @@ import { messageText } from '../../shared/messages';
 import type { NoticeInput, ResidentCreateInput, ResidentListQuery, ResidentUpdateInput } from '../../shared/schemas/residents';
 import { db } from '../db';
 import { conflict } from '../errors';
+import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
 import { whereResidentVisible } from '../policies/residents';
@@ -10,7 +11,8 @@ import type { ResidentRow } from '../presenters/resident';
 import { hashPassword, temporaryPassword } from '../services/passwords';
 import { assertOrganizationLimit } from '../policies/limits';
 import { escapeLike, foldedContains } from './properties';
-import { findOrCreateUnit, isUniqueViolation } from './units';
+import { inviteUser } from '../notifications/accounts';
+import { isUniqueViolation, unitForResident } from './units';
 
 /** Residences joined with their user, unit and property (alias r, u, un, p). */
 function residentRows(trx: Knex) {
@@ -20,7 +22,7 @@ function residentRows(trx: Knex) {
     .leftJoin('units as un', 'un.id', 'r.unitId')
     .select(
       'r.id', 'r.userId', 'r.propertyId', 'r.unitId', 'r.status', 'r.startDate', 'r.endDate', 'r.isPrimary',
-      'r.createdAt', 'r.updatedAt', 'p.name as propertyName', 'p.organizationId', 'un.unitNumber',
+      'r.createdAt', 'r.updatedAt', 'r.version', 'p.name as propertyName', 'p.organizationId', 'un.unitNumber',
       'u.name', 'u.lastName', 'u.username', 'u.email', 'u.phone', 'u.avatarType', 'u.updatedAt as userUpdatedAt',
     );
 }
@@ -126,16 +128,30 @@ const emailTaken = () =>
   conflict(messageText('resident_email_taken'), 'duplicate_username', { username: messageText('resident_email_taken') });
 
 /**
+ * A residence lets its administrators edit the account's name and phone, so an account the
+ * actor could not manage otherwise (of another organization than the property's, or a
+ * super-admin's unless they are one) is never linked or edited through it: 409, nothing changes.
+ */
+function assertAccountManageable(actor: User, property: Property, account: { isSuperAdmin: boolean; organizationId: number }) {
+  if (account.organizationId !== property.organizationId || (account.isSuperAdmin && !actor.isSuperAdmin)) {
+    throw conflict(messageText('resident_account_protected'), 'account_protected', { username: messageText('resident_account_protected') });
+  }
+}
+
+/**
  * Adds a resident to a property (spec resident form), all or nothing:
  * - a new email creates a Residente account with a temporary password (answered once, to be
- *   changed at first sign-in); an email of a user of the same organization links that user
- *   (their profile is theirs and stays as it is); an email of another organization is refused;
- * - the unit is the property's unit with that number, created when there is none;
+ *   changed at first sign-in) and emails them an invitation to choose their own; an email of a
+ *   user of the same organization links that user (their profile is theirs and stays as it
+ *   is); an email of another organization, or of a super-admin, is refused (409);
+ * - the unit is the property's unit with that number; one it does not have is created only
+ *   when the request says so (`createUnit`);
  * - a former (inactive) residence of the same user in the property is reopened.
  */
 export async function createResident(trx: Knex, actor: User, property: Property, input: ResidentCreateInput) {
-  const existing = await trx('users').where({ username: input.username }).forUpdate().first('id', 'organizationId');
+  const existing = await trx('users').where({ username: input.username }).forUpdate().first('id', 'organizationId', 'isSuperAdmin');
   if (existing && existing.organizationId !== property.organizationId) throw emailTaken();
+  if (existing) assertAccountManageable(actor, property, existing);
 
   let userId: number = existing?.id;
   let tempPassword: string | null = null;
@@ -163,19 +179,20 @@ export async function createResident(trx: Knex, actor: User, property: Property,
     }
   }
 
-  const unit = await findOrCreateUnit(trx, actor, property, input.unit);
   const previous = await trx('residents').where({ userId, propertyId: property.id }).forUpdate().first('id', 'status');
   if (previous && previous.status !== 'inactive') {
     throw conflict(messageText('resident_already_linked'), 'already_resident', { username: messageText('resident_already_linked') });
   }
+  const unit = await unitForResident(trx, actor, property, input.unit, input.createUnit);
   const values = { unitId: unit.id, status: input.status, startDate: trx.raw('current_date'), endDate: null };
   const [{ id }] = previous
-    ? await trx('residents').where({ id: previous.id }).update({ ...values, updatedAt: trx.fn.now() }).returning('id')
+    ? await trx('residents').where({ id: previous.id }).update({ ...values, version: trx.raw('version + 1'), updatedAt: trx.fn.now() }).returning('id')
     : await trx('residents').insert({ ...values, userId, propertyId: property.id }).returning('id');
 
   const row = await getResident(trx, id);
   await recordEvent(trx, residentEvent('resident.created', actor, row));
-  return { row, tempPassword };
+  const invited = tempPassword !== null && (await inviteUser(trx, actor, userId));
+  return { row, tempPassword, invited };
 }
 
 /** Status columns of a change of status: becoming inactive ends the residence today; coming back reopens it. */
@@ -187,7 +204,7 @@ function statusChange(trx: Knex, from: string, to: string | undefined) {
 
 /**
  * Edits a resident (spec: name, lastName, phone, unit, status): the name and phone are the
- * user's; the unit is found or created by number.
+ * user's; the unit is found by number (created only when the request says so).
  */
 export async function updateResident(
   trx: Knex,
@@ -196,11 +213,18 @@ export async function updateResident(
   resident: { id: number; userId: number; status: string },
   input: ResidentUpdateInput,
 ) {
+  await claimVersion(trx, 'residents', resident.id, input.version);
+  const account = await trx('users').where({ id: resident.userId }).forUpdate().first('name', 'lastName', 'phone', 'isSuperAdmin', 'organizationId');
   const userChanges = Object.fromEntries(
-    Object.entries({ name: input.name, lastName: input.lastName, phone: input.phone }).filter(([, value]) => value !== undefined),
+    Object.entries({ name: input.name, lastName: input.lastName, phone: input.phone }).filter(
+      ([field, value]) => value !== undefined && value !== account[field],
+    ),
   );
-  await trx('users').where({ id: resident.userId }).update({ ...userChanges, updatedAt: trx.fn.now() });
-  const unit = await findOrCreateUnit(trx, actor, property, input.unit);
+  if (Object.keys(userChanges).length) {
+    assertAccountManageable(actor, property, account);
+    await trx('users').where({ id: resident.userId }).update({ ...userChanges, updatedAt: trx.fn.now() });
+  }
+  const unit = await unitForResident(trx, actor, property, input.unit, input.createUnit);
   await trx('residents')
     .where({ id: resident.id })
     .update({ unitId: unit.id, ...statusChange(trx, resident.status, input.status), updatedAt: trx.fn.now() });
@@ -212,6 +236,8 @@ export async function updateResident(
 
 /** Ends a residence: status inactive, end date today; the user no longer reads the property. */
 export async function deactivateResident(trx: Knex, actor: User, resident: { id: number; status: string }) {
+  // A change like an edit: an edit form opened before it answers 409 rather than reopen it.
+  await claimVersion(trx, 'residents', resident.id);
   if (resident.status !== 'inactive') {
     await trx('residents').where({ id: resident.id }).update({ ...statusChange(trx, resident.status, 'inactive'), updatedAt: trx.fn.now() });
   }

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
-import type { Branding, SettingsUpdateInput } from '../../shared/schemas/settings';
+import type { Branding, SettingsUpdateInput, SystemSettings } from '../../shared/schemas/settings';
+import { claimVersion } from '../db/versioned';
 import { notFound } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { Organization, type User } from '../models';
@@ -22,18 +23,19 @@ export async function organizationForRequest(user: User | undefined, host: strin
   return user ? Organization.query().findById(user.organizationId) : organizationForHost(host);
 }
 
-/** The system settings of the user's organization. */
-export async function settingsOf(user: User): Promise<Branding> {
+/** The system settings of the user's organization, with the version an edit of them sends. */
+export async function settingsOf(user: User): Promise<SystemSettings> {
   const organization = await Organization.query().findById(user.organizationId);
   if (!organization) throw notFound();
-  return presentBranding(organization);
+  return { ...presentBranding(organization), version: organization.version };
 }
 
 /** Saves the parts of the settings that were sent; open clients hear `settings.updated`. */
-export async function updateSettings(trx: Knex, actor: User, input: SettingsUpdateInput): Promise<Branding> {
-  const organization = await Organization.query(trx).findById(actor.organizationId).forUpdate();
+export async function updateSettings(trx: Knex, actor: User, input: SettingsUpdateInput): Promise<SystemSettings> {
+  const { version, primaryColor, secondaryColor, accentColor, contactEmail, contactPhone, features, ...inSettings } = input;
+  await claimVersion(trx, 'organizations', actor.organizationId, version);
+  const organization = await Organization.query(trx).findById(actor.organizationId);
   if (!organization) throw notFound();
-  const { primaryColor, secondaryColor, accentColor, contactEmail, contactPhone, features, ...inSettings } = input;
   const stored = storedSettings(organization);
   const before = presentBranding(organization); // patchAndFetch updates `organization` too
   const updated = await organization.$query(trx).patchAndFetch({
@@ -46,7 +48,7 @@ export async function updateSettings(trx: Knex, actor: User, input: SettingsUpda
   });
   const branding = presentBranding(updated);
   await recordBrandingChange(trx, actor, before, branding, updated.id);
-  return branding;
+  return { ...branding, version: updated.version };
 }
 
 /**

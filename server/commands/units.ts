@@ -3,7 +3,8 @@ import { messageText } from '../../shared/messages';
 import type { PageQuery } from '../../shared/schemas/common';
 import type { UnitCreateInput, UnitUpdateInput } from '../../shared/schemas/units';
 import { db } from '../db';
-import { conflict } from '../errors';
+import { badRequest, conflict, validationError } from '../errors';
+import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, Unit, User } from '../models';
 import type { UnitRow } from '../presenters/unit';
@@ -22,6 +23,7 @@ function unitRows(trx: Knex) {
   return trx('units').select(
     'units.*',
     trx.raw("(select count(*) from residents where residents.unit_id = units.id and residents.status <> 'inactive')::int as resident_count"),
+    trx.raw("(select nullif(concat_ws(' ', users.name, users.last_name), '') from users where users.id = units.owner_id) as owner_name"),
   );
 }
 
@@ -56,7 +58,15 @@ const unitEvent = (type: 'unit.created' | 'unit.updated' | 'unit.deleted', actor
   payload: { unitNumber: unit.unitNumber },
 });
 
+/** Field error unless `ownerId` is a Propietario of the unit's organization (or none). */
+async function checkUnitOwner(trx: Knex, ownerId: number | null | undefined, organizationId: number) {
+  if (!ownerId) return;
+  const owner = await trx('users').where({ id: ownerId, organizationId, role: 'Propietario' }).first('id');
+  if (!owner) throw validationError({ ownerId: messageText('billing_owner_invalid') });
+}
+
 export async function createUnit(trx: Knex, actor: User, property: Property, input: UnitCreateInput): Promise<UnitRow> {
+  await checkUnitOwner(trx, input.ownerId, property.organizationId);
   let id: number;
   try {
     [{ id }] = await trx('units').insert({ ...input, propertyId: property.id }).returning('id');
@@ -85,8 +95,29 @@ export async function findOrCreateUnit(trx: Knex, actor: User, property: Pick<Pr
   return trx('units').where({ propertyId: property.id, unitNumber }).first();
 }
 
+/**
+ * The unit a resident is placed in, by number (ignoring case: "4b" is 4B): a number the
+ * property does not have is refused (400 `unknown_unit`, so a typo never makes a unit) unless
+ * the request says to create it.
+ */
+export async function unitForResident(
+  trx: Knex,
+  actor: User,
+  property: Pick<Property, 'id' | 'organizationId'>,
+  unitNumber: string,
+  create: boolean,
+): Promise<Unit> {
+  const existing = await trx('units').where({ propertyId: property.id }).whereRaw('lower(unit_number) = lower(?)', [unitNumber]).first();
+  if (existing) return existing;
+  if (!create) throw badRequest(messageText('resident_unit_unknown'), 'unknown_unit', { unit: messageText('resident_unit_unknown') });
+  return findOrCreateUnit(trx, actor, property, unitNumber);
+}
+
 export async function updateUnit(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, input: UnitUpdateInput): Promise<UnitRow> {
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const { version, ...fields } = input;
+  await claimVersion(trx, 'units', unit.id, version);
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  await checkUnitOwner(trx, input.ownerId, property.organizationId);
   try {
     await trx('units').where({ id: unit.id }).update({ ...changes, updatedAt: trx.fn.now() });
   } catch (error) {
@@ -98,13 +129,15 @@ export async function updateUnit(trx: Knex, actor: User, { unit, property }: { u
 }
 
 /**
- * Deletes a unit nobody lives in. Former (inactive) residents keep their residence without a
+ * Deletes a unit nobody lives in and without charges or payments (the ledger is never lost). Former (inactive) residents keep their residence without a
  * unit; maintenance requests and visits keep theirs without it too (SET NULL).
  */
 export async function deleteUnit(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }) {
   await trx('units').where({ id: unit.id }).forUpdate().first('id');
   const living = await trx('residents').where({ unitId: unit.id }).whereNot({ status: 'inactive' }).first('id');
   if (living) throw conflict(messageText('unit_has_residents'), 'unit_in_use');
+  const [charged, paid] = await Promise.all([trx('charges').where({ unitId: unit.id }).first('id'), trx('payments').where({ unitId: unit.id }).first('id')]);
+  if (charged || paid) throw conflict(messageText('unit_has_charges'), 'unit_in_use');
   await trx('residents').where({ unitId: unit.id }).update({ unitId: null, updatedAt: trx.fn.now() });
   await trx('units').where({ id: unit.id }).delete();
   await recordEvent(trx, unitEvent('unit.deleted', actor, property.organizationId, unit));

@@ -9,7 +9,7 @@ import { hashPassword, temporaryPassword } from '../services/passwords';
 
 /**
  * The users linked to a property (spec "Property user"): its active and temporary residents,
- * its owner and the suppliers with maintenance work assigned there.
+ * its owner and the suppliers on its staff (property_staff).
  */
 export async function listPropertyUsers(propertyId: number): Promise<Array<Pick<User, 'id' | 'name' | 'lastName' | 'username' | 'email' | 'role'>>> {
   const trx = db();
@@ -19,7 +19,7 @@ export async function listPropertyUsers(propertyId: number): Promise<Array<Pick<
     .whereNot({ status: 'inactive' })
     .union(
       trx('properties').select('ownerId as id').where({ id: propertyId }).whereNotNull('ownerId'),
-      trx('maintenanceRequests').select('assignedToId as id').where({ propertyId }).whereNotNull('assignedToId'),
+      trx('property_staff').select('userId as id').where({ propertyId }),
     );
   return trx('users')
     .select('id', 'name', 'lastName', 'username', 'email', 'role')

@@ -1,7 +1,16 @@
-import type { LiveEvent } from '../../shared/events';
+import type { EventType, LiveEvent } from '../../shared/events';
 import { scheduleBroadcastExpiry } from '../../worker/jobs/expire-broadcast';
+import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
+import { scheduleNotifications } from '../../worker/jobs/notify-event';
+import { enqueueEventEmails } from '../../worker/jobs/send-email';
 import type { Queues } from '../../worker/queues';
+import { db } from '../db';
+import { ACCOUNT_EMAIL_EVENTS } from '../notifications/accounts';
+import { ACCESS_CHANGES, type AccessTargets } from '../realtime/access';
+import { NOTIFICATION_RULES } from '../notifications/rules';
 import type { FollowUps } from './relay';
+
+type FollowUp = (event: LiveEvent) => Promise<void>;
 
 /**
  * Jobs that follow committed events, run by the relay before it publishes the event (and again
@@ -9,11 +18,30 @@ import type { FollowUps } from './relay';
  * request's commit means a Redis outage or a crash between commit and enqueue loses nothing:
  * the event waits in the outbox and its job is scheduled when Redis is back.
  */
-export function followUps(queues: Queues): FollowUps {
-  const syncExpiry = (event: LiveEvent) => scheduleBroadcastExpiry(queues.broadcasts, event.subjectId!);
-  return {
-    'broadcast.created': syncExpiry,
-    'broadcast.updated': syncExpiry,
-    'broadcast.deleted': syncExpiry,
-  };
+export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTargets) => Promise<void>): FollowUps {
+  const all: Partial<Record<EventType, FollowUp[]>> = {};
+  const on = (types: readonly EventType[], followUp: FollowUp) => types.forEach((type) => (all[type] ??= []).push(followUp));
+
+  on(['broadcast.created', 'broadcast.updated', 'broadcast.deleted'], (event) =>
+    scheduleBroadcastExpiry(queues.broadcasts, event.subjectId!),
+  );
+  // A request's deadline job; its administrators' copy of the event is enough (one per change).
+  on(['maintenance.created', 'maintenance.updated'], async (event) => {
+    if (event.audience === 'administrators') await scheduleOverdueCheck(queues.maintenance, event.subjectId!);
+  });
+  // The inbox and emails of the events in the notification rules.
+  on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));
+  // Invitations and password resets: their emails were written with the event.
+  on(ACCOUNT_EMAIL_EVENTS, (event) => enqueueEventEmails(queues.mail, event.id));
+  // Live access follows access: sockets leave what their users may no longer read (and join
+  // what they now may) before the event goes out.
+  if (reconcileAccess) {
+    on(Object.keys(ACCESS_CHANGES) as EventType[], async (event) => reconcileAccess(await ACCESS_CHANGES[event.type]!(event, db())));
+  }
+
+  return Object.fromEntries(
+    Object.entries(all).map(([type, list]) => [type, async (event: LiveEvent) => {
+      for (const followUp of list) await followUp(event);
+    }]),
+  );
 }

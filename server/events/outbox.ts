@@ -15,11 +15,11 @@ export type EventInput = {
 
 /**
  * Writes a domain event in the caller's transaction: it exists if and only if the change
- * committed. The relay (events/relay.ts) publishes it afterwards.
+ * committed. The relay (events/relay.ts) publishes it afterwards. Answers the events' ids.
  */
-export async function recordEvent(trx: Knex, ...events: EventInput[]) {
-  if (!events.length) return;
-  await trx('events').insert(
+export async function recordEvent(trx: Knex, ...events: EventInput[]): Promise<number[]> {
+  if (!events.length) return [];
+  const rows: Array<{ id: number }> = await trx('events').insert(
     events.map((event) => ({
       type: event.type,
       organizationId: event.organizationId,
@@ -31,5 +31,7 @@ export async function recordEvent(trx: Knex, ...events: EventInput[]) {
       subjectId: event.subject?.id ?? null,
       payload: event.payload ?? {},
     })),
+    'id',
   );
+  return rows.map((row) => Number(row.id));
 }

@@ -137,6 +137,12 @@ export async function relayLag(trx: Knex = db()) {
   return { pending: Number(row?.pending ?? 0), oldestPendingSeconds: row?.oldestSeconds == null ? null : Math.round(Number(row.oldestSeconds) * 10) / 10 };
 }
 
+/** One recorded event, as the relay publishes it (jobs that follow events read it again). */
+export async function loadEvent(id: number, trx: Knex = db()): Promise<LiveEvent | undefined> {
+  const row = await trx('events').where({ id }).first();
+  return row ? toLiveEvent(row) : undefined;
+}
+
 function toLiveEvent(row: Record<string, unknown>): LiveEvent {
   return {
     id: Number(row.id),

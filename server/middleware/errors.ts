@@ -26,20 +26,24 @@ export function toAppError(error: unknown): AppError | undefined {
   switch (err?.code) {
     case '23505':
       return conflict('Ya existe un registro con esos datos', 'duplicate');
+    case '23001': // restrict_violation: a RESTRICT foreign key refused a delete (PostgreSQL 18)
     case '23503':
-      return err.message.includes('update or delete')
+      return err.code === '23001' || err.message.includes('update or delete')
         ? conflict('No se puede eliminar: hay datos que dependen de este registro', 'in_use')
         : badRequest('Hace referencia a un registro que no existe', 'invalid_reference');
     case '23514':
     case '23502':
-    case '22P02':
-    case '22003':
-    case '22007':
-    case '22008':
+    case '54000': // a value too large for an index (a very long text in an indexed column)
       return badRequest('Datos inválidos', 'invalid_data');
     case '23P01':
       return conflict('Se superpone con otro registro existente', 'overlap');
+    case '40P01': // deadlock, serialization failure: still there after the transaction's retries
+    case '40001':
+      return conflict('Otra operación cambió estos datos al mismo tiempo. Inténtelo de nuevo.', 'conflict');
   }
+  // Class 22, data exceptions: a string too long, a NUL or invalid byte sequence, a number out
+  // of range, a malformed date... The schemas refuse these first; this is the safety net.
+  if (err?.code?.startsWith('22')) return badRequest('Datos inválidos', 'invalid_data');
   if (err?.name === 'NotFoundError') return notFound();
   if (err?.status === 413 || err?.type === 'entity.too.large') return payloadTooLarge();
   if (err?.status === 400 && (err.type === 'entity.parse.failed' || err instanceof SyntaxError)) {

@@ -20,6 +20,8 @@ export class Amenity extends BaseModel {
   organizationId!: number;
   createdAt!: Date;
   updatedAt!: Date;
+  /** Raised by every edit (server/db/versioned.ts). */
+  version!: number;
 
   static override relationMappings = (): RelationMappings => ({
     property: {

@@ -17,6 +17,8 @@ export class Broadcast extends BaseModel {
   endDate!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
+  /** Raised by every edit (server/db/versioned.ts). */
+  version!: number;
 
   static override modifiers = {
     /** Active now: status active, started, not ended. Right even when no expiry job has run. */

@@ -1,4 +1,5 @@
 import type { RelationMappings } from 'objection';
+import type { MaintenancePriority, MaintenanceStatus } from '../../shared/enums';
 import { BaseModel } from './BaseModel';
 import { MaintenanceUpdate } from './MaintenanceUpdate';
 import { Property } from './Property';
@@ -15,12 +16,21 @@ export class MaintenanceRequest extends BaseModel {
   assignedToId!: number | null;
   title!: string;
   description!: string | null;
-  priority!: 'low' | 'medium' | 'high' | 'emergency';
-  status!: 'pending' | 'in-progress' | 'completed' | 'cancelled';
+  priority!: MaintenancePriority;
+  status!: MaintenanceStatus;
   requestedAt!: Date;
   scheduledDate!: Date | null;
   completedAt!: Date | null;
   notes!: string | null;
+  version!: number;
+  location!: string | null;
+  dueAt!: Date | null;
+  overdueAt!: Date | null;
+  acceptedAt!: Date | null;
+  reopenCount!: number;
+  rating!: number | null;
+  ratingComment!: string | null;
+  ratedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 

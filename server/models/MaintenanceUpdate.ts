@@ -1,4 +1,6 @@
 import type { RelationMappings } from 'objection';
+import type { MaintenanceStatus } from '../../shared/enums';
+import type { MaintenanceChanges } from '../../shared/schemas/maintenance';
 import { BaseModel } from './BaseModel';
 import { MaintenanceRequest } from './MaintenanceRequest';
 import { User } from './User';
@@ -10,9 +12,11 @@ export class MaintenanceUpdate extends BaseModel {
   id!: number;
   requestId!: number;
   updatedById!: number | null;
-  content!: string;
+  content!: string | null;
   attachmentUrl!: string | null;
-  status!: string | null;
+  status!: MaintenanceStatus | null;
+  visibility!: 'public' | 'internal';
+  changes!: MaintenanceChanges;
   createdAt!: Date;
 
   static override relationMappings = (): RelationMappings => ({

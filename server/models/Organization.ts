@@ -27,6 +27,8 @@ export class Organization extends BaseModel {
   settings!: OrganizationSettings;
   createdAt!: Date;
   updatedAt!: Date;
+  /** Raised by every edit (server/db/versioned.ts). */
+  version!: number;
 
   parent?: Organization | null;
   children?: Organization[];

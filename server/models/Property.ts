@@ -21,7 +21,6 @@ export class Property extends BaseModel {
   bathrooms!: number | null;
   area!: number | null;
   rent!: number | null;
-  units!: number;
   description!: string | null;
   image!: Buffer | null;
   imageType!: string | null;
@@ -29,6 +28,8 @@ export class Property extends BaseModel {
   organizationId!: number;
   createdAt!: Date;
   updatedAt!: Date;
+  /** Raised by every edit (server/db/versioned.ts). */
+  version!: number;
 
   override $formatJson(json: Pojo) {
     const { image: _image, ...rest } = super.$formatJson(json);

@@ -18,6 +18,8 @@ export class Resident extends BaseModel {
   leaseDocument!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
+  /** Raised by every edit (server/db/versioned.ts). */
+  version!: number;
 
   user?: User;
   property?: Property;

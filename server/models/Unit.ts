@@ -15,8 +15,12 @@ export class Unit extends BaseModel {
   bathrooms!: number | null;
   isAvailable!: boolean;
   monthlyRent!: number | null;
+  /** The unit's owner (a Propietario), billed before its residents. */
+  ownerId!: number | null;
   createdAt!: Date;
   updatedAt!: Date;
+  /** Raised by every edit (server/db/versioned.ts). */
+  version!: number;
 
   static override relationMappings = (): RelationMappings => ({
     property: {

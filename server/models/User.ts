@@ -1,5 +1,6 @@
 import type { Pojo, RelationMappings } from 'objection';
 import type { Role } from '../../shared/enums';
+import type { UserAccess } from '../policies/access';
 import { BaseModel } from './BaseModel';
 import { Organization } from './Organization';
 import { Property } from './Property';
@@ -33,6 +34,8 @@ export class User extends BaseModel {
   avatarType!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
+  /** Loaded with the session (server/session/store.ts); not a column. */
+  access?: UserAccess;
 
   /** Every column but the password hash and the photo bytes: what a request needs. */
   static lightColumns = [

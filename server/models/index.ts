@@ -1,6 +1,7 @@
 export { Amenity } from './Amenity';
 export { AmenityBooking } from './AmenityBooking';
 export { Broadcast } from './Broadcast';
+export { Charge } from './Charge';
 export { Document } from './Document';
 export { Event } from './Event';
 export { MaintenanceRequest } from './MaintenanceRequest';

@@ -3,9 +3,9 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import type { Redis } from 'ioredis';
 import type { Context, Middleware, Next } from 'koa';
-import { can } from '../../shared/permissions';
+import { FORBIDDEN_REDIRECT } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
-import { managesOrganizations } from '../policies/organizations';
+import { isOperator } from '../policies/operators';
 import { createQueues } from '../../worker/queues';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -13,7 +13,7 @@ export const QUEUE_BOARD_PATH = '/admin/queues';
 /**
  * The operators' view of the job queues (bull-board): counts, delayed and failed jobs, retry.
  * Needs the session (mounted after it) and an operator (see below); a signed-out browser
- * is sent to sign in. The queues are opened at the first authorized visit.
+ * is sent to sign in, anyone else's to the dashboard. The queues are opened at the first authorized visit.
  */
 export function queueBoard(redis: Redis, prefix: string): Middleware {
   let board: Middleware | undefined;
@@ -28,14 +28,20 @@ export function queueBoard(redis: Redis, prefix: string): Middleware {
     return serverAdapter.registerPlugin() as unknown as Middleware;
   };
   return async (ctx: Context, next: Next) => {
+    // A page a browser opens (it prefers HTML), not the board's own JSON calls.
+    const browsing = ctx.method === 'GET' && ctx.accepts('json', 'html') === 'html';
     const user = ctx.session?.userId ? ctx.state.user : undefined;
     if (!user) {
-      if (ctx.method === 'GET' && ctx.accepts('html', 'json') === 'html') return ctx.redirect('/auth');
+      if (browsing) return ctx.redirect('/auth');
       throw unauthorized();
     }
     // The queues serve every organization: only operators (super-admins and administrators
-    // of a master organization) see them.
-    if (!can(user, 'queues.view') || user.mustChangePassword || !(await managesOrganizations(user))) throw forbidden();
+    // of a master organization) see them; a browser of anyone else goes to the dashboard,
+    // which says why.
+    if (!(await isOperator(user))) {
+      if (browsing) return ctx.redirect(FORBIDDEN_REDIRECT);
+      throw forbidden();
+    }
     board ??= open();
     await board(ctx, next);
   };

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Role } from '../../shared/enums';
 import { messageText } from '../../shared/messages';
 import { can, isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
@@ -9,9 +8,7 @@ import { readablePropertyIds } from './tenancy';
 
 // PRODUCT.md: administrators read every broadcast of the properties they manage; owners and
 // residents the active ones of the properties they read; suppliers none.
-const READERS: readonly Role[] = ['Administrador', 'Propietario', 'Residente'];
-
-export const mayReadBroadcasts = (user: User) => isAdministrator(user) || READERS.includes(user.role);
+export const mayReadBroadcasts = (user: User) => can(user, 'broadcasts.read');
 
 /** The broadcasts a user may see (administrators: every status; others: active now). */
 export function readableBroadcasts(user: User, trx: Knex = db()) {

@@ -23,7 +23,7 @@ export function whereDocumentReadable<Q extends Filterable>(query: Q, user: User
   if (isAdministrator(user)) return whereOrganizationReachable(query, 'documents.organization_id', user);
   const q = query as unknown as Knex.QueryBuilder;
   q.where('documents.organization_id', user.organizationId);
-  if (user.role !== 'Propietario' && user.role !== 'Residente') return q.whereRaw('false') as unknown as Q;
+  if (!can(user, 'documents.read')) return q.whereRaw('false') as unknown as Q;
   return q.where((readable) =>
     readable
       .where('documents.access', 'public')

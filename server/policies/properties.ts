@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isAdministrator } from '../../shared/permissions';
+import { can, isAdministrator } from '../../shared/permissions';
 import { messageText } from '../../shared/messages';
 import { db } from '../db';
 import { forbidden, notFound } from '../errors';
@@ -9,7 +9,7 @@ import { readablePropertyIds } from './tenancy';
 /** Every column of a property but the photo bytes (those are only read by the image route). */
 export const PROPERTY_COLUMNS = [
   'id', 'name', 'address', 'city', 'country', 'type', 'status', 'bedrooms', 'bathrooms', 'area', 'rent',
-  'units', 'description', 'imageType', 'ownerId', 'organizationId', 'createdAt', 'updatedAt',
+  'description', 'imageType', 'ownerId', 'organizationId', 'createdAt', 'updatedAt', 'version',
 ] as const;
 
 /** A property the user may read, or 404 (its existence is never revealed). */
@@ -34,9 +34,9 @@ export async function findManageableProperty(user: User, id: number, trx: Knex =
 
 /**
  * Units, residents and amenities of a property are read by its administrators, owner and
- * residents (PRODUCT.md); a Suplidor reads the property itself (assigned work) but not these.
+ * residents (PRODUCT.md); a Suplidor reads the property itself (they staff it) but not these.
  */
-export const mayReadPropertyDetails = (user: User) => isAdministrator(user) || user.role !== 'Suplidor';
+export const mayReadPropertyDetails = (user: User) => can(user, 'propertyDetails.read');
 
 /** A property whose units, residents and amenities the user may read: 404 / 403 as above. */
 export async function findPropertyWithReadableDetails(user: User, id: number, trx: Knex = db()): Promise<Property> {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
 import type { User } from '../models';
+import { staffedPropertyIds } from './staff';
 
 /**
  * Tenant scoping. A user reaches their own organization; an Administrador of a master
@@ -51,7 +52,7 @@ export async function canReachOrganization(user: User, organizationId: number, t
 /**
  * Ids of the properties a user may read (PRODUCT.md): administrators every property of the
  * organizations they reach; an owner those they own; a resident the ones they live in; a
- * supplier those with work assigned to them.
+ * supplier those they staff (property_staff, any service: policies/staff.ts).
  */
 export function readablePropertyIds(user: User, trx: Knex = db()): Knex.QueryBuilder {
   const query = trx('properties').select('properties.id');
@@ -66,10 +67,7 @@ export function readablePropertyIds(user: User, trx: Knex = db()): Knex.QueryBui
         trx('residents').select('property_id').where({ userId: user.id }).whereNot({ status: 'inactive' }),
       );
     case 'Suplidor':
-      return query.whereIn(
-        'properties.id',
-        trx('maintenance_requests').select('property_id').where({ assignedToId: user.id }),
-      );
+      return query.whereIn('properties.id', staffedPropertyIds(user.id, trx));
     default:
       return query.whereRaw('false');
   }

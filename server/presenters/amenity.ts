@@ -18,6 +18,7 @@ export function presentAmenity(amenity: Amenity) {
     organizationId: amenity.organizationId,
     createdAt: amenity.createdAt,
     updatedAt: amenity.updatedAt,
+    version: amenity.version,
   };
 }
 export type PresentedAmenity = ReturnType<typeof presentAmenity>;

@@ -17,5 +17,6 @@ export function presentBroadcast(broadcast: Broadcast): BroadcastView {
     endDate: broadcast.endDate ? iso(broadcast.endDate) : null,
     createdAt: iso(broadcast.createdAt),
     updatedAt: iso(broadcast.updatedAt),
+    version: broadcast.version,
   };
 }

@@ -21,6 +21,7 @@ export function presentOrganization(organization: Organization) {
     contactPhone: organization.contactPhone,
     createdAt: organization.createdAt,
     updatedAt: organization.updatedAt,
+    version: organization.version,
   };
 }
 export type PresentedOrganization = ReturnType<typeof presentOrganization>;

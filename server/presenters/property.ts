@@ -3,7 +3,7 @@ import type { PROPERTY_COLUMNS } from '../policies/properties';
 
 /** A properties row as the commands read it: every column but the photo, with counts. */
 export type PropertyRow = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & {
-  /** Real rows in `units` (`units` is the declared number of units of the property). */
+  /** Its rows in `units`. */
   unitCount: number;
   /** Active and temporary residents. */
   residentCount: number;
@@ -28,8 +28,8 @@ export function presentProperty(row: PropertyRow) {
     bathrooms: row.bathrooms,
     area: row.area,
     rent: row.rent,
-    units: row.units,
-    unitCount: row.unitCount,
+    /** The number of its units (rows in `units`). */
+    units: row.unitCount,
     residentCount: row.residentCount,
     description: row.description,
     image: row.imageType ? `/api/properties/${row.id}/image?v=${version(row.updatedAt)}` : null,
@@ -37,6 +37,7 @@ export function presentProperty(row: PropertyRow) {
     organizationId: row.organizationId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 export type PresentedProperty = ReturnType<typeof presentProperty>;

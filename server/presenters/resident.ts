@@ -16,6 +16,7 @@ export type ResidentRow = {
   isPrimary: boolean;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
   name: string;
   lastName: string | null;
   username: string;
@@ -54,6 +55,7 @@ export function presentResident(row: ResidentRow, viewer: User) {
     avatarUrl: row.avatarType ? `/api/users/${row.userId}/avatar?v=${new Date(row.userUpdatedAt).getTime()}` : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 export type PresentedResident = ReturnType<typeof presentResident>;

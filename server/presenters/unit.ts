@@ -2,10 +2,11 @@ import type { Unit } from '../models';
 
 export type UnitRow = Pick<
   Unit,
-  'id' | 'propertyId' | 'unitNumber' | 'floor' | 'squareMeters' | 'bedrooms' | 'bathrooms' | 'isAvailable' | 'monthlyRent' | 'createdAt' | 'updatedAt'
+  'id' | 'propertyId' | 'unitNumber' | 'floor' | 'squareMeters' | 'bedrooms' | 'bathrooms' | 'isAvailable' | 'monthlyRent' | 'ownerId' | 'createdAt' | 'updatedAt' | 'version'
 > & {
   /** Active and temporary residents living in the unit (a unit with any cannot be deleted). */
   residentCount: number;
+  ownerName: string | null;
 };
 
 /** A unit as the API answers it; `monthlyRent` is integer centavos of RD$. */
@@ -21,8 +22,11 @@ export function presentUnit(row: UnitRow) {
     isAvailable: row.isAvailable,
     monthlyRent: row.monthlyRent,
     residentCount: row.residentCount,
+    ownerId: row.ownerId,
+    ownerName: row.ownerName,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 export type PresentedUnit = ReturnType<typeof presentUnit>;

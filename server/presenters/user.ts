@@ -32,6 +32,8 @@ export function presentUser(user: User) {
     organizationId: user.organizationId,
     isSuperAdmin: user.isSuperAdmin,
     mustChangePassword: user.mustChangePassword,
+    /** `awaiting`: waiting for an administrator's approval; reads only its own account. */
+    access: user.access === 'awaiting' ? ('awaiting' as const) : ('member' as const),
     language: user.language,
     preferences: preferencesOf(user),
     avatarUrl: user.avatarType ? `/api/users/${user.id}/avatar?v=${new Date(user.updatedAt).getTime()}` : null,

@@ -3,11 +3,11 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type Koa from 'koa';
 import { Server } from 'socket.io';
-import { roomsFor, type LiveEvent } from '../../shared/events';
+import { rooms, roomsFor, type LiveEvent } from '../../shared/events';
 import { logger } from '../logger';
-import type { User } from '../models';
+import { reconcileAccess, type AccessTargets } from './access';
 import { sameOriginHandshake, userOfHandshake } from './auth';
-import { roomsOf } from './rooms';
+import { roomsOf, sessionRoom } from './rooms';
 
 export type Realtime = {
   io: Server;
@@ -18,11 +18,19 @@ export type Realtime = {
   publish: (event: LiveEvent) => Promise<void>;
   /** Whether Redis is connected (the relay waits while it is not). */
   ready: () => boolean;
+  /** Ends a user's live connections on every instance (but those of one session, when given). */
+  disconnectUser: (userId: number, options?: { exceptSession?: string }) => void;
+  /**
+   * Brings the sockets of these users and rooms, on every instance, in line with what their
+   * users may read now (see reconcileAccess).
+   */
+  reconcile: (targets: AccessTargets) => Promise<void>;
   /** Disconnects the sockets and closes the HTTP server it is attached to. */
   close: () => Promise<void>;
 };
 
-type SocketData = { user: User; rooms: string[] };
+/** What a socket keeps (plain data: other instances read it through fetchSockets). */
+type SocketData = { userId: number; rooms: string[]; session: string };
 
 const PUBLISH_TIMEOUT_MS = 5000;
 
@@ -75,11 +83,11 @@ export function attachRealtime(
 
   io.use(async (socket, next) => {
     try {
-      const user = await userOfHandshake(options.app, socket.request);
-      if (!user) return next(refused('unauthorized'));
+      const signedIn = await userOfHandshake(options.app, socket.request);
+      if (!signedIn) return next(refused('unauthorized'));
+      const { user, sid } = signedIn;
       if (user.mustChangePassword) return next(refused('password_change_required'));
-      socket.data.user = user;
-      socket.data.rooms = await roomsOf(user);
+      socket.data = { userId: user.id, rooms: await roomsOf(user), session: sessionRoom(sid) };
       next();
     } catch (error) {
       logger.warn({ err: error }, 'socket handshake failed');
@@ -88,11 +96,18 @@ export function attachRealtime(
   });
 
   io.on('connection', (socket) => {
-    const wanted = new Set(socket.data.rooms);
+    const wanted = new Set([...socket.data.rooms, socket.data.session]);
     // A recovered socket keeps its old rooms: drop any its user may no longer read.
     for (const room of socket.rooms) if (room !== socket.id && !wanted.has(room)) socket.leave(room);
     socket.join([...wanted]);
   });
+
+  // A server-side disconnect (not a closed transport) is never recovered with the old rooms:
+  // the client connects anew, through the handshake, and refetches what it shows.
+  const disconnectUser: Realtime['disconnectUser'] = (userId, { exceptSession } = {}) => {
+    const sockets = io.in(rooms.user(userId));
+    (exceptSession ? sockets.except(sessionRoom(exceptSession)) : sockets).disconnectSockets();
+  };
 
   return {
     io,
@@ -105,6 +120,8 @@ export function attachRealtime(
       await withTimeout(write, PUBLISH_TIMEOUT_MS);
     },
     ready: () => options.redis.status === 'ready',
+    disconnectUser,
+    reconcile: (targets) => reconcileAccess(io, targets),
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
 }

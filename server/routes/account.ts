@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { isAdministrator } from '../../shared/permissions';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../../shared/schemas/auth';
 import { changePassword, deleteAccount, exportAccount, updateProfile } from '../commands/accounts';
 import { transaction } from '../db/transaction';
-import { badRequest, notFound, payloadTooLarge } from '../errors';
+import { WrongPasswordError, badRequest, notFound, payloadTooLarge } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { User } from '../models';
 import { preferencesOf, presentUser } from '../presenters/user';
@@ -29,12 +30,36 @@ accountRouter.put('/user/profile', async (ctx) => {
   ctx.body = presentUser(user);
 });
 
+/**
+ * Runs `work`, which checks the caller's own password, counted like a sign-in
+ * (services/loginLimiter.ts): refused while the account's attempts are used up, and a wrong
+ * password is a failed attempt.
+ */
+async function withOwnPassword<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+  const limiter = ctx.services.loginLimiter;
+  const { username } = currentUser(ctx);
+  await limiter.check(username, ctx.ip);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof WrongPasswordError) await limiter.recordFailure(username, ctx.ip);
+    throw error;
+  }
+}
+
+/**
+ * `{ currentPassword, newPassword }`; right after signing in with a temporary password the
+ * current one is not asked again (it was typed at this session's sign-in). Every other
+ * session of the account ends, with its live connections.
+ */
 accountRouter.put('/user/password', async (ctx) => {
   const { currentPassword, newPassword } = parse(PasswordChangeSchema, ctx.request.body);
   const user = currentUser(ctx);
-  await transaction((trx) => changePassword(trx, user, currentPassword, newPassword));
-  // Any other signed-in browser must sign in again with the new password.
+  const currentVerified = user.mustChangePassword && Boolean(ctx.session?.signedInWithTemporaryPassword);
+  await withOwnPassword(ctx, () => transaction((trx) => changePassword(trx, user, { currentPassword, newPassword, currentVerified })));
+  ctx.session!.signedInWithTemporaryPassword = false;
   await destroyUserSessions(user.id, ctx.session?.externalKey);
+  ctx.services.disconnectUser(user.id, { exceptSession: ctx.session?.externalKey });
   ctx.body = { success: true };
 });
 
@@ -91,7 +116,7 @@ accountRouter.get('/user/export', async (ctx) => {
 accountRouter.delete('/user', async (ctx) => {
   const { password } = parse(AccountDeleteSchema, ctx.request.body);
   const user = currentUser(ctx);
-  await transaction((trx) => deleteAccount(trx, user, password));
+  await withOwnPassword(ctx, () => transaction((trx) => deleteAccount(trx, user, password)));
   ctx.session = null;
   ctx.services.disconnectUser(user.id);
   ctx.body = { success: true };

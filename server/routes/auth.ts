@@ -1,8 +1,10 @@
+import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { LoginSchema, RegisterSchema } from '../../shared/schemas/auth';
 import { authenticate, registerResident } from '../commands/accounts';
 import { transaction } from '../db/transaction';
 import { unauthorized } from '../errors';
+import type { User } from '../models';
 import { presentUser } from '../presenters/user';
 import { parse } from '../validation';
 
@@ -10,9 +12,18 @@ export const authRouter = apiRouter();
 
 const INVALID_CREDENTIALS = 'Correo electrónico o contraseña incorrectos';
 
+/**
+ * The signed-in user with what their session knows: `currentPasswordRequired` is false while
+ * a temporary password typed at this session's sign-in is being replaced.
+ */
+const presentSessionUser = (ctx: Context, user: User) => ({
+  ...presentUser(user),
+  currentPasswordRequired: !(user.mustChangePassword && ctx.session?.signedInWithTemporaryPassword),
+});
+
 authRouter.get('/user', (ctx) => {
   if (!ctx.state.user || !ctx.session?.userId) throw unauthorized();
-  ctx.body = presentUser(ctx.state.user);
+  ctx.body = presentSessionUser(ctx, ctx.state.user);
 });
 
 authRouter.post('/login', async (ctx) => {
@@ -27,17 +38,24 @@ authRouter.post('/login', async (ctx) => {
   await limiter.recordSuccess(username, ctx.ip);
   // A new session id at every sign-in (no session fixation).
   ctx.session!.userId = user.id;
+  ctx.session!.signedInWithTemporaryPassword = user.mustChangePassword;
   await ctx.session!.regenerate();
-  ctx.body = presentUser(user);
+  ctx.body = presentSessionUser(ctx, user);
 });
 
+/**
+ * A new Residente account, signed in, that reads nothing but itself until an administrator
+ * approves its join request. Limited per IP. The organization is the one whose domain is the
+ * host (`X-Forwarded-Host` counts only behind a trusted proxy, TRUST_PROXY), else the default.
+ */
 authRouter.post('/register', async (ctx) => {
   const input = parse(RegisterSchema, ctx.request.body);
+  await ctx.services.registrationLimiter.consume(ctx.ip);
   const user = await transaction((trx) => registerResident(trx, input, ctx.host));
   ctx.session!.userId = user.id;
   await ctx.session!.regenerate();
   ctx.status = 201;
-  ctx.body = presentUser(user);
+  ctx.body = presentSessionUser(ctx, user);
 });
 
 authRouter.post('/logout', (ctx) => {

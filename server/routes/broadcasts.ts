@@ -7,7 +7,9 @@ import {
 } from '../../shared/schemas/broadcasts';
 import { createBroadcast, deleteBroadcast, listBroadcasts, updateBroadcast } from '../commands/broadcasts';
 import { transaction } from '../db/transaction';
-import { findManageableBroadcast } from '../policies/broadcasts';
+import { findManageableBroadcast, readableBroadcasts } from '../policies/broadcasts';
+import { notFound } from '../errors';
+import { messageText } from '../../shared/messages';
 import { findManageableProperty } from '../policies/properties';
 import { presentBroadcast } from '../presenters/broadcast';
 import { idParam, parse } from '../validation';
@@ -25,6 +27,13 @@ broadcastsRouter.get('/broadcasts', async (ctx) => {
   const { broadcasts, total } = await listBroadcasts(currentUser(ctx), query);
   ctx.set('X-Total-Count', String(total));
   ctx.body = broadcasts.map(presentBroadcast);
+});
+
+/** One broadcast the caller may read (an edit form reloads it after a conflict). */
+broadcastsRouter.get('/broadcasts/:id', async (ctx) => {
+  const broadcast = await readableBroadcasts(currentUser(ctx)).findById(idParam(ctx.params.id));
+  if (!broadcast) throw notFound(messageText('broadcast_not_found'));
+  ctx.body = presentBroadcast(broadcast);
 });
 
 broadcastsRouter.post('/properties/:propertyId/broadcasts', async (ctx) => {

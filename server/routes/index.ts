@@ -2,14 +2,21 @@ import type Router from '@koa/router';
 import { accountRouter } from './account';
 import { amenitiesRouter } from './amenities';
 import { authRouter } from './auth';
+import { billingRouter } from './billing';
 import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { healthRouter } from './health';
+import { joinRequestsRouter } from './joinRequests';
+import { mailRouter } from './mail';
+import { maintenanceRouter } from './maintenance';
+import { notificationsRouter } from './notifications';
 import { organizationsRouter } from './organizations';
+import { passwordRouter } from './password';
 import { propertiesRouter } from './properties';
 import { residentsRouter } from './residents';
 import { settingsRouter } from './settings';
+import { staffRouter } from './staff';
 import { unitsRouter } from './units';
 import { usersRouter } from './users';
 
@@ -20,6 +27,7 @@ import { usersRouter } from './users';
 export const apiRouters: Router[] = [
   healthRouter,
   authRouter,
+  passwordRouter,
   accountRouter,
   dashboardRouter,
   organizationsRouter,
@@ -27,8 +35,15 @@ export const apiRouters: Router[] = [
   propertiesRouter,
   unitsRouter,
   residentsRouter,
+  joinRequestsRouter,
   usersRouter,
   amenitiesRouter,
+  // Before broadcasts: its GET /broadcasts/receipts would otherwise be taken for GET /broadcasts/:id.
+  notificationsRouter,
   broadcastsRouter,
   documentsRouter,
+  billingRouter,
+  mailRouter,
+  maintenanceRouter,
+  staffRouter,
 ];

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { safeCell } from './csv';
 import { apiRouter } from './router';
 import {
   NoticeSchema,
@@ -44,17 +45,18 @@ residentsRouter.get('/properties/:id/residents', async (ctx) => {
 
 /**
  * 201 with the resident; when a new account was created, `tempPassword` is in this answer
- * and nowhere else (the resident must change it at first sign-in).
+ * and nowhere else (the resident must change it at first sign-in), and `invited` says that an
+ * invitation link went to their email (the temporary password is the fallback).
  */
 residentsRouter.post('/properties/:id/residents', async (ctx) => {
   const user = currentUser(ctx);
   const id = idParam(ctx.params.id);
-  const { row, tempPassword } = await transaction(async (trx) => {
+  const { row, tempPassword, invited } = await transaction(async (trx) => {
     const property = await findManageableProperty(user, id, trx);
     return createResident(trx, user, property, parse(ResidentCreateSchema, ctx.request.body));
   });
   ctx.status = 201;
-  ctx.body = { ...presentResident(row, user), tempPassword };
+  ctx.body = { ...presentResident(row, user), tempPassword, invited };
 });
 
 residentsRouter.patch('/properties/:id/residents/:residentId', async (ctx) => {
@@ -93,10 +95,6 @@ residentsRouter.get('/residents', async (ctx) => {
 
 const STATUS_LABELS: Record<PresentedResident['status'], string> = { active: 'Activo', inactive: 'Inactivo', temporary: 'Temporal' };
 
-// A cell that a spreadsheet would read as a formula is prefixed with ' (CSV injection);
-// phone numbers such as +1 809... stay as they are.
-const safeCell = (value: string | null) =>
-  value && /^[=+\-@\t\r]/.test(value) && !/^[+-]?[\d\s().-]+$/.test(value) ? `'${value}` : (value ?? '');
 
 /** The filtered directory (same filters, every page) as CSV with Spanish headers and a BOM for Excel. */
 residentsRouter.get('/residents/export', async (ctx) => {

@@ -27,7 +27,7 @@ usersRouter.get('/users', async (ctx) => {
   ctx.body = users.map(presentPropertyUser);
 });
 
-/** A JSON array of id, name, lastName, username, email, role: residents, owner, assigned suppliers. */
+/** A JSON array of id, name, lastName, username, email, role: residents, owner, the suppliers on its staff. */
 usersRouter.get('/properties/:id/users', async (ctx) => {
   const property = await findManageableProperty(currentUser(ctx), idParam(ctx.params.id));
   ctx.body = (await listPropertyUsers(property.id)).map(presentPropertyUser);
@@ -35,12 +35,13 @@ usersRouter.get('/properties/:id/users', async (ctx) => {
 
 /**
  * `{ tempPassword }`, shown once to the administrator. The user must choose a new password at
- * the next sign-in, and every session they have open ends now.
+ * the next sign-in, and every session they have open ends now, with its live connections.
  */
 usersRouter.post('/users/:id/reset-password', async (ctx) => {
   const actor = currentUser(ctx);
   const id = idParam(ctx.params.id);
   const tempPassword = await transaction(async (trx) => resetPassword(trx, actor, await findResettableUser(actor, id, trx)));
   await destroyUserSessions(id);
+  ctx.services.disconnectUser(id);
   ctx.body = { tempPassword };
 });

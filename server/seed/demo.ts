@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import PDFDocument from 'pdfkit';
 import { formatFileSize } from '../../shared/format';
+import { billedUserId, settleUnit } from '../commands/ledger';
+import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
+import { seedMaintenance } from './maintenance';
 
 /** Password of every demo account (README lists them). */
 export const DEMO_PASSWORD = 'Vecindad2026';
@@ -13,6 +16,9 @@ export const DEMO_ACCOUNTS = [
   { username: 'residente@vecindad.do', role: 'Residente', name: 'Ana', lastName: 'Rodríguez' },
   { username: 'suplidor@vecindad.do', role: 'Suplidor', name: 'Pedro', lastName: 'Gómez', companyName: 'Servicios Técnicos Quisqueya' },
 ] as const;
+
+/** The administrator of the demo's client organization, Inmobiliaria Caribe. */
+export const DEMO_CLIENT_ADMIN = { username: 'admin@caribe.do', role: 'Administrador', name: 'Carolina', lastName: 'Vargas' } as const;
 
 const RESIDENT_NAMES = [
   ['Carmen', 'Peña'], ['Rafael', 'Batista'], ['Yolanda', 'Jiménez'], ['Miguel', 'Castillo'],
@@ -103,33 +109,35 @@ export async function seedDemo(trx: Knex) {
   const owner = accounts.Propietario;
   const residentAccount = accounts.Residente;
   const supplier = accounts.Suplidor;
-  await insertUser({ username: 'admin@caribe.do', role: 'Administrador', name: 'Carolina', lastName: 'Vargas', organizationId: client.id, city: 'DO-santiago' });
+  await insertUser({ ...DEMO_CLIENT_ADMIN, organizationId: client.id, city: 'DO-santiago' });
 
   const propertySeeds = [
-    { name: 'Torre Vista Mar', address: 'Av. George Washington 500, Gascue', type: 'apartment', status: 'occupied', units: 24, bedrooms: 3, bathrooms: 2.5, area: 145, rent: 6_500_000, ownerId: owner.id, description: 'Torre residencial frente al Malecón con piscina, gimnasio y salón de eventos.' },
-    { name: 'Residencial Las Palmas', address: 'Calle Las Palmas 12, Arroyo Hondo', type: 'house', status: 'occupied', units: 8, bedrooms: 4, bathrooms: 3.5, area: 260, rent: 9_500_000, description: 'Conjunto cerrado de casas con área de BBQ y parque infantil.' },
-    { name: 'Plaza Comercial Naco', address: 'Av. Tiradentes 45, Naco', type: 'commercial', status: 'occupied', units: 12, area: 1800, rent: 15_000_000, ownerId: owner.id, description: 'Plaza de locales comerciales con parqueo soterrado.' },
-    { name: 'Edificio Piantini', address: 'Calle Gustavo Mejía Ricart 88, Piantini', type: 'mixed-use', status: 'reserved', units: 16, bedrooms: 2, bathrooms: 2, area: 110, rent: 5_500_000, description: 'Locales en planta baja y apartamentos en los pisos superiores.' },
-    { name: 'Villas Juan Dolio', address: 'Autopista Las Américas km 48, Juan Dolio', city: 'DO-san-pedro-de-macoris', type: 'house', status: 'vacant', units: 6, bedrooms: 3, bathrooms: 2, area: 180, description: 'Villas de playa en temporada de alquiler.' },
+    { name: 'Torre Vista Mar', address: 'Av. George Washington 500, Gascue', type: 'apartment', status: 'occupied', unitCount: 24, bedrooms: 3, bathrooms: 2.5, area: 145, rent: 6_500_000, ownerId: owner.id, description: 'Torre residencial frente al Malecón con piscina, gimnasio y salón de eventos.' },
+    { name: 'Residencial Las Palmas', address: 'Calle Las Palmas 12, Arroyo Hondo', type: 'house', status: 'occupied', unitCount: 8, bedrooms: 4, bathrooms: 3.5, area: 260, rent: 9_500_000, description: 'Conjunto cerrado de casas con área de BBQ y parque infantil.' },
+    { name: 'Plaza Comercial Naco', address: 'Av. Tiradentes 45, Naco', type: 'commercial', status: 'occupied', unitCount: 12, area: 1800, rent: 15_000_000, ownerId: owner.id, description: 'Plaza de locales comerciales con parqueo soterrado.' },
+    { name: 'Edificio Piantini', address: 'Calle Gustavo Mejía Ricart 88, Piantini', type: 'mixed-use', status: 'reserved', unitCount: 16, bedrooms: 2, bathrooms: 2, area: 110, rent: 5_500_000, description: 'Locales en planta baja y apartamentos en los pisos superiores.' },
+    { name: 'Villas Juan Dolio', address: 'Autopista Las Américas km 48, Juan Dolio', city: 'DO-san-pedro-de-macoris', type: 'house', status: 'vacant', unitCount: 6, bedrooms: 3, bathrooms: 2, area: 180, description: 'Villas de playa en temporada de alquiler.' },
   ];
   const properties = await trx('properties')
-    .insert(propertySeeds.map((p) => ({ country: 'DO', city: 'DO-santo-domingo', organizationId: master.id, ...p })))
+    .insert(propertySeeds.map(({ unitCount: _count, ...p }) => ({ country: 'DO', city: 'DO-santo-domingo', organizationId: master.id, ...p })))
     .returning('*');
-  await trx('properties').insert({
-    name: 'Residencial Los Jardines',
-    address: 'Av. 27 de Febrero 120, Santiago',
-    country: 'DO',
-    city: 'DO-santiago',
-    type: 'apartment',
-    status: 'occupied',
-    units: 10,
-    organizationId: client.id,
-  });
+  const [clientProperty] = await trx('properties')
+    .insert({
+      name: 'Residencial Los Jardines',
+      address: 'Av. 27 de Febrero 120, Santiago',
+      country: 'DO',
+      city: 'DO-santiago',
+      type: 'apartment',
+      status: 'occupied',
+      organizationId: client.id,
+    })
+    .returning('*');
 
-  // Units: floors of four (A-D) up to each property's unit count.
+  // Units: floors of four (A-D), as many as each property has.
   const units: Array<{ id: number; propertyId: number; unitNumber: string }> = [];
-  for (const property of properties) {
-    const rows = Array.from({ length: property.units }, (_, i) => ({
+  const unitCounts = [...propertySeeds.map((seed) => seed.unitCount), 10];
+  for (const [index, property] of [...properties, clientProperty].entries()) {
+    const rows = Array.from({ length: unitCounts[index] }, (_, i) => ({
       propertyId: property.id,
       unitNumber: property.type === 'commercial' ? `L-${101 + i}` : `${Math.floor(i / 4) + 1}${'ABCD'[i % 4]}`,
       floor: Math.floor(i / 4) + 1,
@@ -167,6 +175,13 @@ export async function seedDemo(trx: Knex) {
     });
     residentUsers.push({ id: user.id, propertyIndex });
   }
+
+  // Someone who registered yesterday naming Torre Vista Mar, waiting in the administrators'
+  // queue (Residentes) for approval: until then the account reads nothing.
+  const applicant = await insertUser({ username: slugEmail('Lorena', 'Paulino'), name: 'Lorena', lastName: 'Paulino', role: 'Residente' });
+  const [joinRequest] = await trx('joinRequests')
+    .insert({ organizationId: master.id, userId: applicant.id, propertyId: properties[0].id, propertyReference: 'Torre Vista Mar', createdAt: days(-1) })
+    .returning(['id', 'createdAt']);
 
   const amenities = await trx('amenities')
     .insert([
@@ -226,34 +241,27 @@ export async function seedDemo(trx: Knex) {
     documents.push(document);
   }
 
-  await trx('maintenanceRequests').insert([
-    { propertyId: properties[0].id, unitId: unitOf(0, 13).id, requestedById: residentAccount.id, assignedToId: supplier.id, title: 'Filtración en el baño principal', description: 'Hay humedad en el techo del baño.', priority: 'high', status: 'in-progress', scheduledDate: days(1) },
-    { propertyId: properties[0].id, requestedById: residentUsers[2].id, title: 'Luz fundida en el pasillo del piso 3', priority: 'low', status: 'pending' },
-    { propertyId: properties[1].id, requestedById: residentUsers[8].id, assignedToId: supplier.id, title: 'Portón eléctrico no abre', priority: 'emergency', status: 'pending' },
-    { propertyId: properties[2].id, requestedById: owner.id, assignedToId: supplier.id, title: 'Revisión del aire acondicionado central', priority: 'medium', status: 'completed', completedAt: days(-5) },
-  ]);
+  await seedMaintenance(trx, {
+    organizationId: master.id,
+    admin,
+    supplier: { ...supplier },
+    resident: residentAccount,
+    owner,
+    neighbours: residentUsers,
+    tower: properties[0].id,
+    towerUnit: unitOf(0, 13).id,
+    plaza: properties[2].id,
+    palmas: properties[1].id,
+  });
 
-  // Monthly maintenance fees (RD$ 4,500.00): last month paid, this month due.
-  const charges = [];
-  let invoice = 1;
-  for (const { id: userId, propertyIndex } of residentUsers.slice(0, 12)) {
-    for (const [monthsAgo, status] of [[1, 'completed'], [0, 'pending']] as const) {
-      const due = days(-30 * monthsAgo + 5);
-      charges.push({
-        userId,
-        propertyId: properties[propertyIndex].id,
-        amount: 450_000,
-        type: 'maintenance',
-        status,
-        method: status === 'completed' ? 'bank_transfer' : null,
-        dueDate: isoDate(due),
-        paidAt: status === 'completed' ? days(-30 * monthsAgo) : null,
-        description: 'Cuota de mantenimiento',
-        invoiceNumber: `VEC-${due.getUTCFullYear()}-${String(invoice++).padStart(5, '0')}`,
-      });
-    }
-  }
-  await trx('payments').insert(charges);
+  const billing = await seedBilling(trx, {
+    organizationId: master.id,
+    property: properties[0],
+    units: units.filter((u) => u.propertyId === properties[0].id),
+    admin,
+    owner,
+    resident: { ...residentAccount, unitId: unitOf(0, 13).id },
+  });
 
   await trx('visitors').insert([
     { hostId: residentAccount.id, propertyId: properties[0].id, unitId: unitOf(0, 13).id, name: 'Laura Sánchez', email: 'laura.sanchez@correo.do', phone: '829-555-0133', purpose: 'Visita familiar', expectedArrival: tomorrowAt(15, 1), expectedDeparture: tomorrowAt(19, 1), accessCode: 'VM4B-7K2Q' },
@@ -265,7 +273,7 @@ export async function seedDemo(trx: Knex) {
     ...documents.map((d) => ({
       type: 'document.uploaded',
       organizationId: master.id,
-      audience: d.access === 'admin' ? 'administrators' : d.access === 'residents' ? 'property' : 'organization',
+      audience: d.access === 'admin' ? 'administrators' : d.access === 'residents' ? 'property' : 'members',
       propertyId: d.access === 'residents' ? d.propertyId : null,
       actorId: admin.id,
       subjectType: 'document',
@@ -274,6 +282,7 @@ export async function seedDemo(trx: Knex) {
       createdAt: d.uploadedAt,
       publishedAt: d.uploadedAt,
     })),
+    ...billing.feed,
     ...broadcasts
       .filter((b) => b.status === 'active')
       .map((b) => ({
@@ -284,14 +293,152 @@ export async function seedDemo(trx: Knex) {
         actorId: admin.id,
         subjectType: 'broadcast',
         subjectId: b.id,
-        payload: { id: b.id, title: b.title, category: b.category },
+        payload: { broadcast: presentBroadcast(b) },
         createdAt: b.startDate,
         publishedAt: b.startDate,
       })),
+    {
+      type: 'join_request.created',
+      organizationId: master.id,
+      audience: 'administrators',
+      propertyId: properties[0].id,
+      actorId: applicant.id,
+      subjectType: 'join_request',
+      subjectId: joinRequest.id,
+      payload: { name: 'Lorena Paulino', propertyName: 'Torre Vista Mar', propertyReference: 'Torre Vista Mar' },
+      createdAt: joinRequest.createdAt,
+      publishedAt: joinRequest.createdAt,
+    },
   ];
   await trx('events').insert(feed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
 
   return { organizationId: master.id };
+}
+
+/** The first day of the month `monthsAgo` months before this one, and its `day`th day, as 'YYYY-MM-DD'. */
+function monthDay(monthsAgo: number, day: number) {
+  const date = new Date();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - monthsAgo);
+  date.setUTCDate(day);
+  return isoDate(date);
+}
+
+type SeedUser = { id: number; name: string; lastName: string };
+
+/**
+ * Four months of the monthly cuota (RD$ 4,500.00, issued on the 1st, due on the 10th) for every
+ * unit of the demo tower, paid by most units around the due date by transfer, cash or cheque;
+ * unit 2A owes the last two months (overdue), 3C paid half of last month, the current month
+ * is half paid, and Ana (4B) has reported a transfer with its proof that waits for the
+ * administration. The demo owner owns 1A and 1B. Receipts and invoices are numbered as the
+ * app numbers them; allocations go through the same ledger step as the app's.
+ */
+async function seedBilling(
+  trx: Knex,
+  { organizationId, property, units, admin, owner, resident }: {
+    organizationId: number;
+    property: { id: number };
+    units: Array<{ id: number; unitNumber: string }>;
+    admin: SeedUser;
+    owner: SeedUser;
+    resident: SeedUser & { unitId: number };
+  },
+) {
+  const CUOTA = 450_000;
+  const byNumber = new Map(units.map((unit) => [unit.unitNumber, unit]));
+  await trx('units').whereIn('id', [byNumber.get('1A')!.id, byNumber.get('1B')!.id]).update({ ownerId: owner.id });
+  const billed = new Map<number, number | null>();
+  for (const unit of units) billed.set(unit.id, await billedUserId(trx, unit.id));
+  const months = [3, 2, 1, 0];
+  const monthName = (monthsAgo: number) =>
+    new Date(`${monthDay(monthsAgo, 15)}T12:00:00Z`).toLocaleDateString('es-DO', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+  for (const monthsAgo of months) {
+    for (const unit of units) {
+      await trx('charges').insert({
+        organizationId,
+        propertyId: property.id,
+        unitId: unit.id,
+        userId: billed.get(unit.id),
+        type: 'maintenance',
+        amount: CUOTA,
+        dueDate: monthDay(monthsAgo, 10),
+        description: `Cuota de mantenimiento de ${monthName(monthsAgo)}`,
+        invoiceNumber: (await trx.raw("select billing_next_number(?, 'invoice', ?::date) as n", [organizationId, monthDay(monthsAgo, 1)])).rows[0].n,
+        createdById: admin.id,
+        createdAt: new Date(`${monthDay(monthsAgo, 1)}T12:00:00Z`),
+      });
+    }
+  }
+
+  const methods = ['bank_transfer', 'cash', 'check'] as const;
+  const payments: Array<Record<string, unknown>> = [];
+  for (const monthsAgo of months) {
+    units.forEach((unit, i) => {
+      const overdueUnit = unit.unitNumber === '2A' && monthsAgo <= 1;
+      const unpaidThisMonth = monthsAgo === 0 && (i % 2 === 1 || unit.id === resident.unitId);
+      if (overdueUnit || unpaidThisMonth) return;
+      const receivedAt = monthDay(monthsAgo, 3 + (i % 7));
+      if (receivedAt > isoDate(new Date())) return;
+      const method = methods[i % 3];
+      payments.push({
+        organizationId,
+        propertyId: property.id,
+        unitId: unit.id,
+        userId: billed.get(unit.id),
+        amount: unit.unitNumber === '3C' && monthsAgo === 1 ? CUOTA / 2 : CUOTA,
+        method,
+        reference: method === 'bank_transfer' ? `BPD-${receivedAt.replaceAll('-', '')}-${String(1000 + i * 37).slice(-4)}` : method === 'check' ? `CHQ-${200 + i}` : null,
+        receivedAt,
+        status: 'confirmed',
+        recordedById: admin.id,
+      });
+    });
+  }
+  payments.sort((a, b) => String(a.receivedAt).localeCompare(String(b.receivedAt)));
+  for (const payment of payments) {
+    const [{ n }] = (await trx.raw("select billing_next_number(?, 'receipt', ?::date) as n", [organizationId, String(payment.receivedAt)])).rows;
+    await trx('payments').insert({ ...payment, receiptNumber: n, createdAt: new Date(`${payment.receivedAt}T15:00:00Z`) });
+  }
+  for (const unit of units) await settleUnit(trx, unit.id);
+
+  // Ana's transfer for this month, reported with its proof, waiting for the administration.
+  const reportedOn = isoDate(days(-1));
+  const proof = await pdf('Comprobante de transferencia', [
+    'Banco Popular Dominicano',
+    `Transferencia a Vecindad Administración por RD$4,500.00 el ${reportedOn}.`,
+    'Referencia: BPD-TRF-778812. Concepto: cuota de mantenimiento 4B.',
+  ]);
+  const [reported] = await trx('payments')
+    .insert({
+      organizationId,
+      propertyId: property.id,
+      unitId: resident.unitId,
+      userId: resident.id,
+      amount: CUOTA,
+      method: 'bank_transfer',
+      reference: 'BPD-TRF-778812',
+      receivedAt: reportedOn,
+      status: 'reported',
+      recordedById: resident.id,
+      createdAt: days(-1),
+    })
+    .returning('id');
+  await trx('paymentProofs').insert({ paymentId: reported.id, fileName: 'comprobante-4B.pdf', fileType: 'application/pdf', sizeBytes: proof.length, content: proof });
+
+  const event = {
+    type: 'payment.reported',
+    organizationId,
+    propertyId: property.id,
+    actorId: resident.id,
+    subjectType: 'payment',
+    subjectId: reported.id,
+    payload: { id: reported.id, unitId: resident.unitId, unitNumber: '4B', propertyName: 'Torre Vista Mar', title: 'RD$4,500.00', amount: CUOTA, status: 'reported' },
+    createdAt: days(-1),
+    publishedAt: days(-1),
+  };
+  return { feed: [{ ...event, audience: 'administrators', userId: null }, { ...event, audience: 'user', userId: resident.id }] };
 }
 
 /** Whether the database has no organization yet (a fresh install). */

@@ -1,39 +1,64 @@
 import type { Context } from 'koa';
 import { db } from '../db';
 import { User } from '../models';
+import { accessSql, activeUserSql, type UserAccess } from '../policies/access';
 
 export const SESSION_COOKIE = 'vecindad.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
-export type SessionData = { userId?: number };
+export type SessionData = {
+  userId?: number;
+  /** Signed in with a temporary password: changing it does not ask for it again. */
+  signedInWithTemporaryPassword?: boolean;
+};
 
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-// The lookup every signed-in request makes, as a named prepared statement: PostgreSQL plans
-// the join once per connection instead of on every request.
+const USER_COLUMNS = `${User.lightColumns.map((column) => `u.${snake(column)} as "${column}"`).join(', ')}, ${accessSql('u')} as "access"`;
+
+// The lookups every signed-in request and socket make, as named prepared statements:
+// PostgreSQL plans them once per connection instead of on every request.
 const SESSION_WITH_USER = {
   name: 'vecindad_session_with_user',
-  text: `select s.sess, ${User.lightColumns.map((column) => `u.${snake(column)} as "${column}"`).join(', ')}
-         from session s left join users u on u.id = s.user_id and u.is_active and (u.is_super_admin or exists
-           (select 1 from organizations o where o.id = u.organization_id and o.status = 'active'))
+  text: `select s.sess, ${USER_COLUMNS}
+         from session s left join users u on u.id = s.user_id and ${activeUserSql('u')}
          where s.sid = $1 and s.expire > now()`,
 };
+const SIGNED_IN_USER = {
+  name: 'vecindad_signed_in_user',
+  text: `select ${USER_COLUMNS} from users u where u.id = $1 and ${activeUserSql('u')}`,
+};
 
-/**
- * The live session `sid` and its user: only an active user of an active organization (or a
- * super-admin), so suspending an organization signs its users out at once.
- */
-export async function findSessionWithUser(sid: string): Promise<{ sess: SessionData; user?: User } | undefined> {
+async function query(statement: { name: string; text: string }, value: unknown): Promise<Array<Record<string, unknown>>> {
   const client = db().client;
   const connection = await client.acquireConnection();
   try {
-    const { rows } = await connection.query({ ...SESSION_WITH_USER, values: [sid] });
-    if (!rows.length) return undefined;
-    const { sess, ...user } = rows[0];
-    return { sess, user: user.id ? User.fromDatabaseJson(user) : undefined };
+    return (await connection.query({ ...statement, values: [value] })).rows;
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/**
+ * A user as a session may carry them: active, of an active organization (or a super-admin),
+ * and not a resident whose every residence ended. Suspending an organization or ending the
+ * last residence signs the user out at once.
+ */
+const signedInUser = (row: Record<string, unknown>) =>
+  row.id && (row.access as UserAccess) !== 'ended' ? User.fromDatabaseJson(row) : undefined;
+
+/** The live session `sid` and its user (when they may still be signed in). */
+export async function findSessionWithUser(sid: string): Promise<{ sess: SessionData; user?: User } | undefined> {
+  const [row] = await query(SESSION_WITH_USER, sid);
+  if (!row) return undefined;
+  const { sess, ...user } = row;
+  return { sess: sess as SessionData, user: signedInUser(user) };
+}
+
+/** The user with this id as a session would carry them now, or undefined (see above). */
+export async function findSignedInUser(id: number): Promise<User | undefined> {
+  const [row] = await query(SIGNED_IN_USER, id);
+  return row ? signedInUser(row) : undefined;
 }
 
 /**

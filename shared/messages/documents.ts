@@ -1,25 +1,21 @@
 /** Documents (spec sections 5 and 8). */
 export const DOCUMENTS_MESSAGES = {
-  // Documents (spec section 5 and 8).
+  // The spec's wording is the English one.
   document_missing_fields: {
-    es: 'Missing fields: Please fill out all required fields and select a file.',
+    es: 'Faltan campos: complete todos los campos requeridos y seleccione un archivo.',
     en: 'Missing fields: Please fill out all required fields and select a file.',
   },
   document_too_large: {
-    es: 'File too large: Maximum file size is 10MB',
+    es: 'Archivo demasiado grande: el tamaño máximo es 10 MB',
     en: 'File too large: Maximum file size is 10MB',
   },
   document_invalid_type: {
-    es: 'Invalid file type: Please upload a PDF, Word, Excel, or image file',
+    es: 'Tipo de archivo no válido: suba un PDF, un documento de Word, una hoja de Excel o una imagen',
     en: 'Invalid file type: Please upload a PDF, Word, Excel, or image file',
   },
   document_invalid_content: {
     es: 'El archivo no es válido: el contenido debe estar codificado en base64',
     en: 'The file is not valid: its content must be base64-encoded',
-  },
-  document_title_max: {
-    es: 'El título no puede superar 200 caracteres',
-    en: 'The title cannot exceed 200 characters',
   },
   document_category_invalid: { es: 'Categoría no válida', en: 'Invalid category' },
   document_access_invalid: { es: 'Nivel de acceso no válido', en: 'Invalid access level' },

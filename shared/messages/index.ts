@@ -4,6 +4,10 @@ import { PROPERTIES_MESSAGES } from './properties';
 import { BROADCASTS_MESSAGES } from './broadcasts';
 import { DOCUMENTS_MESSAGES } from './documents';
 import { ORGANIZATIONS_MESSAGES } from './organizations';
+import { NOTIFICATIONS_MESSAGES } from './notifications';
+import { BILLING_MESSAGES } from './billing';
+import { ACCESS_MESSAGES } from './access';
+import { MAINTENANCE_MESSAGES } from './maintenance';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -17,10 +21,16 @@ export const MESSAGES = {
   ...BROADCASTS_MESSAGES,
   ...DOCUMENTS_MESSAGES,
   ...ORGANIZATIONS_MESSAGES,
+  ...NOTIFICATIONS_MESSAGES,
+  ...BILLING_MESSAGES,
+  ...ACCESS_MESSAGES,
+  ...MAINTENANCE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 export type Language = 'es' | 'en';
+
+export { MAINTENANCE_LABELS } from './maintenance';
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);
 

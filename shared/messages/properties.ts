@@ -4,6 +4,10 @@ export const PROPERTIES_MESSAGES = {
   resident_name_required: { es: 'El nombre es requerido', en: 'First name is required' },
   resident_last_name_required: { es: 'El apellido es requerido', en: 'Last name is required' },
   resident_unit_required: { es: 'El número de unidad es requerido', en: 'The unit number is required' },
+  resident_unit_unknown: {
+    es: 'La propiedad no tiene esta unidad; confirme que desea crearla',
+    en: 'The property has no such unit; confirm that you want to create it',
+  },
   // Units.
   unit_number_required: { es: 'El número de unidad es requerido', en: 'The unit number is required' },
   unit_area_min: {
@@ -11,7 +15,6 @@ export const PROPERTIES_MESSAGES = {
     en: 'The area must be at least 1 square metre',
   },
   // Properties.
-  property_units_min: { es: 'Debe tener al menos 1 unidad', en: 'Must have at least 1 unit' },
   number_required: { es: 'Debe ser un número', en: 'Must be a number' },
   property_type_invalid: { es: 'Tipo de propiedad inválido', en: 'Invalid property type' },
   property_status_invalid: { es: 'Estado de propiedad inválido', en: 'Invalid property status' },
@@ -33,8 +36,8 @@ export const PROPERTIES_MESSAGES = {
     en: 'The organization has reached its maximum number of users',
   },
   property_has_payments: {
-    es: 'No se puede eliminar la propiedad: tiene pagos registrados',
-    en: 'The property cannot be deleted: it has recorded payments',
+    es: 'No se puede eliminar la propiedad: tiene cargos o pagos registrados',
+    en: 'The property cannot be deleted: it has recorded charges or payments',
   },
   property_has_documents: {
     es: 'No se puede eliminar la propiedad: tiene documentos asociados',

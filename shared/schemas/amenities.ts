@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AMENITY_TYPES } from '../enums';
-import { PageQuerySchema, optionalText, requiredText } from './common';
+import { PageQuerySchema, optionalText, requiredText, versionField } from './common';
 import { booleanField, countWithDefault, idField, optionalCount } from './properties';
 
 /** 'HH:MM' (24 h); 'HH:MM:SS' as PostgreSQL answers is accepted and cut to minutes. */
@@ -20,9 +20,9 @@ export const hoursInOrder = (opening: string | null | undefined, closing: string
   !opening || !closing || opening.slice(0, 5) < closing.slice(0, 5);
 
 const amenityFields = {
-  name: requiredText('amenity_name_required').pipe(z.string().max(200, { error: 'text_too_long' })),
+  name: requiredText('amenity_name_required', 'name'),
   type: z.enum(AMENITY_TYPES, { error: 'amenity_type_invalid' }),
-  description: optionalText().refine((value) => value === null || value.length <= 5000, { error: 'text_too_long' }),
+  description: optionalText('text'),
   openingTime: timeField(),
   closingTime: timeField(),
 };
@@ -50,10 +50,14 @@ export const AmenityCreateSchema = z
   .superRefine(refineHours);
 export type AmenityCreateInput = z.infer<typeof AmenityCreateSchema>;
 
-/** `PATCH /api/amenities/:id`: any field but the property; hours are checked with the stored ones too. */
+/**
+ * `PATCH /api/amenities/:id`: any field but the property (hours are checked with the stored
+ * ones too), and the version the editor loaded.
+ */
 export const AmenityUpdateSchema = z
   .object({ ...amenityFields, capacity: optionalCount(), hourlyRate: optionalCount(), isBookable: booleanField() })
   .partial()
+  .extend({ version: versionField() })
   .superRefine(refineHours);
 export type AmenityUpdateInput = z.infer<typeof AmenityUpdateSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BROADCAST_CATEGORIES, BROADCAST_STATUSES } from '../enums';
-import { PageQuerySchema } from './common';
+import { PageQuerySchema, text, versionField, type TextKind } from './common';
 
 /** A point in time: a Date (forms) or an ISO date / date-time string (JSON). */
 const dateField = () =>
@@ -8,16 +8,16 @@ const dateField = () =>
     .union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()], { error: 'date_invalid' })
     .transform((value) => new Date(value));
 
-/** A text of at least `min` characters once trimmed; a missing one is "required". */
-const textOfAtLeast = (min: number, key: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'required_field' : key) })
-    .trim()
-    .min(min, { error: key });
+/** A text of its kind with at least `min` characters once trimmed; a missing one is "required". */
+const textOfAtLeast = (kind: TextKind, min: number, key: string) => text(kind).min(min, { error: key });
 
+/**
+ * Title (at most 150) and message (at most 5,000): they bound what every event of a broadcast
+ * pushes to each open socket of its property.
+ */
 const fields = {
-  title: textOfAtLeast(3, 'broadcast_title_min'),
-  message: textOfAtLeast(10, 'broadcast_message_min'),
+  title: textOfAtLeast('title', 3, 'broadcast_title_min'),
+  message: textOfAtLeast('text', 10, 'broadcast_message_min'),
   category: z.enum(BROADCAST_CATEGORIES, { error: 'broadcast_category_invalid' }),
   status: z.enum(BROADCAST_STATUSES, { error: 'broadcast_status_invalid' }),
   startDate: dateField(),
@@ -50,8 +50,11 @@ export const BroadcastCreateSchema = z
   .superRefine(checkDates);
 export type BroadcastCreateInput = z.infer<typeof BroadcastCreateSchema>;
 
-/** `PATCH /api/broadcasts/:id`: any of the fields; the dates are checked against the stored ones too. */
-export const BroadcastUpdateSchema = z.object(fields).partial().superRefine(checkDates);
+/**
+ * `PATCH /api/broadcasts/:id`: any of the fields (the dates are checked against the stored
+ * ones too), and the version the editor loaded.
+ */
+export const BroadcastUpdateSchema = z.object(fields).partial().extend({ version: versionField() }).superRefine(checkDates);
 export type BroadcastUpdateInput = z.infer<typeof BroadcastUpdateSchema>;
 
 /** `GET /api/broadcasts?propertyId=&onlyActive=true` (and `limit`/`offset` for long lists). */
@@ -81,6 +84,8 @@ export type BroadcastView = {
   endDate: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The row's version: an edit sends it back (409 when it changed since). */
+  version: number;
 };
 
 /** Payload of the `broadcast.*` events. */

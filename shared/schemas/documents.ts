@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_ACCESS, DOCUMENT_CATEGORIES } from '../enums';
-import { PageQuerySchema } from './common';
+import { PageQuerySchema, text } from './common';
 
 /** Spec section 9: the largest file, counted on the decoded bytes. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -36,14 +36,10 @@ const access = z.enum(DOCUMENT_ACCESS, {
   error: (issue) => (issue.input === undefined ? MISSING : 'document_access_invalid'),
 });
 
-/** Only the last segment of a path a browser may send (`C:\fakepath\acta.pdf`), no control characters. */
-const fileName = z
-  .string()
+/** Only the last segment of a path a browser may send (`C:\fakepath\acta.pdf`); empty becomes null. */
+export const uploadFileName = text('file')
   .nullish()
-  .transform((value) => {
-    const name = value?.split(/[\\/]/).pop()?.replace(/\p{Cc}/gu, '').trim();
-    return name ? name.slice(0, 255) : null;
-  });
+  .transform((value) => value?.split(/[\\/]/).pop()?.trim() || null);
 
 /**
  * `POST /api/documents`. `fileSize` may be sent but is ignored: the server computes it from
@@ -52,7 +48,7 @@ const fileName = z
  */
 export const DocumentUploadSchema = z
   .object({
-    title: z.string({ error: MISSING }).trim().min(1, { error: MISSING }).max(200, { error: 'document_title_max' }),
+    title: text('title', MISSING).min(1, { error: MISSING }),
     category: z.preprocess(blankAsMissing, category),
     access: z.preprocess(blankAsMissing, access),
     content: z.string({ error: MISSING }).trim().min(1, { error: MISSING }),
@@ -60,7 +56,7 @@ export const DocumentUploadSchema = z
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
       z.enum(FILE_TYPES, { error: 'document_invalid_type' }),
     ),
-    fileName,
+    fileName: uploadFileName,
     propertyId: z.preprocess(
       blankAsMissing,
       z.number({ error: 'document_property_invalid' }).int({ error: 'document_property_invalid' }).positive({ error: 'document_property_invalid' }).optional(),

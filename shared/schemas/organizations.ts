@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '../enums';
+import { emailField, optionalPhone, optionalText, text, versionField } from './common';
 
 /** What the "no parent" choice of the organization forms sends (spec: maps to null). */
 export const NO_PARENT = 'no-parent';
@@ -18,10 +19,6 @@ export const hexColor = () =>
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'color_invalid' })
     .transform((value) => value.toLowerCase());
 
-/** Optional text: trimmed, at most `max` characters; empty becomes null. */
-const nullableText = (max: number) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, { error: 'text_too_long' }).nullable());
-
 /** A lowercase host name without scheme, port or path (matched against the request host). */
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -38,11 +35,7 @@ const optionalCount = () =>
   );
 
 const organizationFields = {
-  name: z
-    .string({ error: 'organization_name_min' })
-    .trim()
-    .min(2, { error: 'organization_name_min' })
-    .max(150, { error: 'text_too_long' }),
+  name: text('name', 'organization_name_min').min(2, { error: 'organization_name_min' }),
   type: z.enum(ORGANIZATION_TYPES, { error: 'organization_type_invalid' }),
   status: z.enum(ORGANIZATION_STATUSES, { error: 'organization_status_invalid' }),
   parentId: z.preprocess(
@@ -64,25 +57,19 @@ const organizationFields = {
   ),
   logo: z.preprocess(
     emptyToNull,
-    z
-      .string({ error: 'logo_invalid' })
-      .trim()
-      .max(2048, { error: 'text_too_long' })
+    text('url', 'logo_invalid')
       .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/, { error: 'logo_invalid' })
       .nullable(),
   ),
   primaryColor: z.preprocess(emptyToNull, hexColor().nullable()),
   secondaryColor: z.preprocess(emptyToNull, hexColor().nullable()),
   accentColor: z.preprocess(emptyToNull, hexColor().nullable()),
-  address: nullableText(300),
-  subscriptionPlan: nullableText(100),
+  address: optionalText('line'),
+  subscriptionPlan: optionalText('name'),
   maxUsers: optionalCount(),
   maxProperties: optionalCount(),
-  contactEmail: z.preprocess(
-    emptyToNull,
-    z.string({ error: 'valid_email' }).trim().toLowerCase().pipe(z.email({ error: 'valid_email' })).nullable(),
-  ),
-  contactPhone: nullableText(40),
+  contactEmail: z.preprocess(emptyToNull, emailField().nullable()),
+  contactPhone: optionalPhone(),
 };
 
 type Fields = typeof organizationFields;
@@ -105,9 +92,9 @@ export type OrganizationCreateInput = z.infer<typeof OrganizationCreateSchema>;
 
 /**
  * `PUT /api/organizations/:id`: the fields sent are changed, the others kept (the edit form
- * does not send address, subscription plan or logo).
+ * does not send address, subscription plan or logo); `version` is the one the editor loaded.
  */
-export const OrganizationUpdateSchema = z.object(optionalFields);
+export const OrganizationUpdateSchema = z.object({ ...optionalFields, version: versionField() });
 export type OrganizationUpdateInput = z.infer<typeof OrganizationUpdateSchema>;
 
 /** What the organization forms edit (the client's form values). */

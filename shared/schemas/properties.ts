@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROPERTY_STATUSES, PROPERTY_TYPES } from '../enums';
 import type { MessageKey } from '../messages';
-import { optionalText, refineLocation, requiredText } from './common';
+import { optionalText, refineLocation, requiredText, versionField } from './common';
 
 /**
  * Form values arrive as JSON numbers or as the text of an input: '' and null mean "not
@@ -60,21 +60,18 @@ export const idField = (key: MessageKey = 'invalid_value') =>
 
 export const booleanField = () => z.boolean({ error: 'boolean_required' });
 
-const limitedText = (max: number) => optionalText().refine((value) => value === null || value.length <= max, { error: 'text_too_long' });
-
-/** Fields a property form sends (spec: name, address, country, city, units, type, status, description). */
+/**
+ * Fields a property form sends (spec: name, address, country, city, type, status,
+ * description). Its number of units is not typed: it is the count of its units.
+ */
 const propertyFields = {
-  name: requiredText().pipe(z.string().max(200, { error: 'text_too_long' })),
-  address: requiredText().pipe(z.string().max(300, { error: 'text_too_long' })),
-  country: requiredText(),
-  city: requiredText(),
-  units: z.preprocess(
-    formNumber,
-    z.number({ error: 'property_units_min' }).int({ error: 'integer_required' }).min(1, { error: 'property_units_min' }).max(100_000, { error: 'integer_required' }),
-  ),
+  name: requiredText('required_field', 'name'),
+  address: requiredText(),
+  country: requiredText('required_field', 'code'),
+  city: requiredText('required_field', 'code'),
   type: z.enum(PROPERTY_TYPES, { error: 'property_type_invalid' }),
   status: z.enum(PROPERTY_STATUSES, { error: 'property_status_invalid' }),
-  description: limitedText(5000),
+  description: optionalText('text'),
   bedrooms: optionalInteger(0),
   // numeric(2,1) in the database: 0 to 9.9.
   bathrooms: optionalDecimal({ min: 0, max: 9.9, decimals: 1, key: 'property_bathrooms_invalid' }),
@@ -89,7 +86,6 @@ const propertyFields = {
 export const PropertyCreateSchema = z
   .object({
     ...propertyFields,
-    units: propertyFields.units.default(1),
     type: propertyFields.type.default('apartment'),
     status: propertyFields.status.default('vacant'),
     organizationId: z.preprocess(formNumber, z.number({ error: 'property_organization_invalid' }).int({ error: 'property_organization_invalid' }).positive({ error: 'property_organization_invalid' }).nullish()),
@@ -99,9 +95,10 @@ export type PropertyCreateInput = z.infer<typeof PropertyCreateSchema>;
 
 /**
  * `PATCH /api/properties/:id`: any of the fields; absent ones keep their value. Country and
- * city are checked together with the stored ones (a new country needs a city of it).
+ * city are checked together with the stored ones (a new country needs a city of it). `version`
+ * is the one the editor loaded (409 when the property changed since).
  */
-export const PropertyUpdateSchema = z.object(propertyFields).partial();
+export const PropertyUpdateSchema = z.object(propertyFields).partial().extend({ version: versionField() });
 export type PropertyUpdateInput = z.infer<typeof PropertyUpdateSchema>;
 
 /** The location rule alone, for the merge of an update with the stored row. */

@@ -1,23 +1,27 @@
 import { z } from 'zod';
 import { RESIDENT_STATUSES } from '../enums';
-import { PageQuerySchema, emailField, optionalText, requiredText } from './common';
-import { idField } from './properties';
+import { PageQuerySchema, clearablePhone, clearableText, emailField, optionalPhone, requiredText, versionField } from './common';
+import { booleanField, idField } from './properties';
 
-const unitNumber = () => requiredText('resident_unit_required').pipe(z.string().max(50, { error: 'text_too_long' }));
+const name = () => requiredText('resident_name_required', 'name');
+const unitNumber = () => requiredText('resident_unit_required', 'code');
 const status = () => z.enum(RESIDENT_STATUSES, { error: 'resident_status_invalid' });
-const phone = () => optionalText().refine((value) => value === null || value.length <= 40, { error: 'text_too_long' });
+/** A unit the property does not have is created only when the request says so (after the user confirmed it). */
+const createUnit = () => booleanField().default(false);
 
 /**
  * `POST /api/properties/:id/residents` (spec resident form). `unit` is the unit NUMBER in the
- * property (created when it does not exist). A new email creates a Residente account with a
- * temporary password; an email of the same organization links that user.
+ * property; one it does not have is refused (400 `unknown_unit`) unless `createUnit`. A new
+ * email creates a Residente account with a temporary password; an email of the same
+ * organization links that user.
  */
 export const ResidentCreateSchema = z.object({
-  name: requiredText('resident_name_required').pipe(z.string().max(100, { error: 'text_too_long' })),
-  lastName: requiredText('resident_last_name_required').pipe(z.string().max(100, { error: 'text_too_long' })),
+  name: name(),
+  lastName: requiredText('resident_last_name_required', 'name'),
   username: emailField(),
-  phone: phone(),
+  phone: optionalPhone(),
   unit: unitNumber(),
+  createUnit: createUnit(),
   status: status().default('active'),
 });
 export type ResidentCreateInput = z.infer<typeof ResidentCreateSchema>;
@@ -27,21 +31,13 @@ export type ResidentCreateInput = z.infer<typeof ResidentCreateSchema>;
  * and phone optional). An absent lastName/phone keeps its value; an empty one clears it.
  */
 export const ResidentUpdateSchema = z.object({
-  name: requiredText('resident_name_required').pipe(z.string().max(100, { error: 'text_too_long' })),
-  lastName: z
-    .string()
-    .trim()
-    .max(100, { error: 'text_too_long' })
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null)),
-  phone: z
-    .string()
-    .trim()
-    .max(40, { error: 'text_too_long' })
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null)),
+  name: name(),
+  lastName: clearableText('name'),
+  phone: clearablePhone(),
   unit: unitNumber(),
+  createUnit: createUnit(),
   status: status().optional(),
+  version: versionField(),
 });
 export type ResidentUpdateInput = z.infer<typeof ResidentUpdateSchema>;
 
@@ -57,7 +53,7 @@ export const PropertyResidentsQuerySchema = ResidentListQuerySchema.omit({ prope
 
 /** `POST /api/residents/:id/messages` ("Send Message"): a direct notice to the resident. */
 export const NoticeSchema = z.object({
-  title: requiredText('notice_title_required').pipe(z.string().max(200, { error: 'text_too_long' })),
-  message: requiredText('notice_message_required').pipe(z.string().max(5000, { error: 'text_too_long' })),
+  title: requiredText('notice_title_required', 'title'),
+  message: requiredText('notice_message_required', 'text'),
 });
 export type NoticeInput = z.infer<typeof NoticeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './common';
+import { emailField, phoneField, requiredText, versionField } from './common';
 import { hexColor } from './organizations';
 
 /**
@@ -24,6 +24,8 @@ export const DEFAULT_BRANDING = {
 };
 
 export type Branding = typeof DEFAULT_BRANDING;
+/** `GET`/`PUT /api/settings`: the branding and the version of the organization's row (an edit sends it back). */
+export type SystemSettings = Branding & { version: number };
 export type FeatureName = keyof Branding['features'];
 
 export const BrandingSchema: z.ZodType<Branding> = z.object({
@@ -59,11 +61,11 @@ const flag = () => z.boolean({ error: 'boolean_required' });
 export const SettingsUpdateSchema = z
   .object({
     // General.
-    appName: requiredText().pipe(z.string().max(100, { error: 'text_too_long' })),
-    companyName: requiredText().pipe(z.string().max(150, { error: 'text_too_long' })),
-    appDescription: requiredText().pipe(z.string().max(500, { error: 'text_too_long' })),
+    appName: requiredText('required_field', 'name'),
+    companyName: requiredText('required_field', 'name'),
+    appDescription: requiredText('required_field', 'summary'),
     contactEmail: emailField(),
-    contactPhone: requiredText().pipe(z.string().max(40, { error: 'text_too_long' })),
+    contactPhone: phoneField(),
     // Appearance.
     primaryColor: hexColor(),
     secondaryColor: hexColor(),
@@ -81,6 +83,8 @@ export const SettingsUpdateSchema = z
       })
       .partial(),
     showRegistrationForm: flag(),
+    // The settings live in the organization's row: its version (409 when it changed since).
+    version: versionField(),
   })
   .partial();
 export type SettingsUpdateInput = z.infer<typeof SettingsUpdateSchema>;

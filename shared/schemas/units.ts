@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { requiredText } from './common';
-import { booleanField, optionalDecimal, optionalInteger } from './properties';
+import { requiredText, versionField } from './common';
+import { booleanField, formNumber, optionalDecimal, optionalInteger } from './properties';
 
 /** Unit fields (spec section 5): unitNumber required, floor optional, squareMeters >= 1, the rest >= 0. */
 const unitFields = {
-  unitNumber: requiredText('unit_number_required').pipe(z.string().max(50, { error: 'text_too_long' })),
+  unitNumber: requiredText('unit_number_required', 'code'),
   floor: z.preprocess(
     (value) => (value === '' || value === null ? null : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
     z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(-100, { error: 'integer_required' }).max(500, { error: 'integer_required' }).nullish(),
@@ -17,12 +17,14 @@ const unitFields = {
   isAvailable: booleanField(),
   /** Integer centavos of RD$. */
   monthlyRent: optionalInteger(0),
+  /** The unit's owner (a Propietario of the organization), billed before its residents; null for none. */
+  ownerId: z.preprocess(formNumber, z.number({ error: 'billing_owner_invalid' }).int({ error: 'billing_owner_invalid' }).positive({ error: 'billing_owner_invalid' }).nullish()),
 };
 
 /** `POST /api/properties/:id/units` (the property is the one of the path). */
 export const UnitCreateSchema = z.object({ ...unitFields, isAvailable: unitFields.isAvailable.default(true) });
 export type UnitCreateInput = z.infer<typeof UnitCreateSchema>;
 
-/** `PATCH /api/units/:id`: any of the fields. */
-export const UnitUpdateSchema = z.object(unitFields).partial();
+/** `PATCH /api/units/:id`: any of the fields, and the version the editor loaded. */
+export const UnitUpdateSchema = z.object(unitFields).partial().extend({ version: versionField() });
 export type UnitUpdateInput = z.infer<typeof UnitUpdateSchema>;

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { User } from '../../server/models';
-import { PASSWORD, createOrganization, createProperty, createUser, signedIn } from '../support/factories';
+import { messageText } from '../../shared/messages';
+import { PASSWORD, adminWorld, createCharge, createOrganization, createProperty, createUnit, createUser, signedIn } from '../support/factories';
 import { client } from '../support/services';
 
 // A 1x1 PNG; its bytes say PNG whatever a client claims.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function insertPayment(userId: number, organizationId: number, amount = 10_000) {
+/** A charge billed to the user (on a unit of a new property of the organization). */
+async function insertCharge(userId: number, organizationId: number, amount = 10_000) {
   const property = await createProperty({ organizationId });
-  await db()('payments').insert({ userId, propertyId: property.id, amount, type: 'rent' });
+  const unit = await createUnit({ propertyId: property.id });
+  await createCharge({ unitId: unit.id, userId, amount });
 }
 
 describe('PUT /api/user/profile', () => {
@@ -23,9 +26,9 @@ describe('PUT /api/user/profile', () => {
     const response = await agent.put('/api/user/profile').send({ name: 'A', lastName: ' B ', email: 'no-es-correo' });
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual({
-      name: 'Name is required',
-      lastName: 'Last name is required',
-      email: 'Valid email is required',
+      name: 'El nombre es requerido',
+      lastName: 'El apellido es requerido',
+      email: 'Se requiere un correo electrónico válido',
     });
     const location = await agent.put('/api/user/profile').send({ name: 'Ana', lastName: 'Pérez', country: 'DO', city: 'ES-madrid' });
     expect(location.status).toBe(400);
@@ -80,8 +83,8 @@ describe('PUT /api/user/password', () => {
     const response = await agent.put('/api/user/password').send({ currentPassword: '', newPassword: 'corta' });
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual({
-      currentPassword: 'Current password is required',
-      newPassword: 'Password must be at least 8 characters',
+      currentPassword: 'La contraseña actual es requerida',
+      newPassword: 'La contraseña debe tener al menos 8 caracteres',
     });
   });
 
@@ -99,13 +102,48 @@ describe('PUT /api/user/password', () => {
   });
 });
 
+describe('a temporary password', () => {
+  it('is not asked again right after signing in with it, and cannot become the new password', async () => {
+    const { agent: admin, organization } = await adminWorld();
+    const user = await createUser({ organizationId: organization.id, role: 'Propietario' });
+    const { tempPassword } = (await admin.post(`/api/users/${user.id}/reset-password`)).body;
+    const agent = await client();
+    const signIn = await agent.post('/api/login').send({ username: user.username, password: tempPassword });
+    expect(signIn.body).toMatchObject({ mustChangePassword: true, currentPasswordRequired: false });
+    expect((await agent.get('/api/user')).body.currentPasswordRequired).toBe(false);
+
+    const reused = await agent.put('/api/user/password').send({ newPassword: tempPassword });
+    expect(reused.status).toBe(400);
+    expect(reused.body.fields).toEqual({ newPassword: 'La nueva contraseña no puede ser la contraseña temporal' });
+
+    expect((await agent.put('/api/user/password').send({ newPassword: 'mi-clave-nueva-1' })).status).toBe(200);
+    expect((await agent.get('/api/user')).body).toMatchObject({ mustChangePassword: false, currentPasswordRequired: true });
+    // From now on the current password is asked for, and the new one must differ from it.
+    expect((await agent.put('/api/user/password').send({ newPassword: 'otra-clave-2' })).body.fields).toEqual({
+      currentPassword: messageText('current_password_required'),
+    });
+    const same = await agent.put('/api/user/password').send({ currentPassword: 'mi-clave-nueva-1', newPassword: 'mi-clave-nueva-1' });
+    expect(same.body.fields).toEqual({ newPassword: 'La nueva contraseña debe ser distinta de la actual' });
+  });
+
+  it('is asked for by a session that was not opened with it', async () => {
+    const user = await createUser({ role: 'Propietario' });
+    const agent = await signedIn(user);
+    await db()('users').where({ id: user.id }).update({ mustChangePassword: true });
+    expect((await agent.get('/api/user')).body.currentPasswordRequired).toBe(true);
+    const response = await agent.put('/api/user/password').send({ newPassword: 'mi-clave-nueva-1' });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ currentPassword: messageText('current_password_required') });
+  });
+});
+
 describe('PUT /api/user/preferences', () => {
   it('answers the spec defaults for a new user', async () => {
     const agent = await signedIn(await createUser());
     const { body } = await agent.get('/api/user');
     expect(body.language).toBe('es');
     expect(body.preferences).toEqual({
-      notifications: { email: true, visitor: true, maintenance: true, payment: true, marketing: false },
+      notifications: { email: true, messages: true, visitor: true, maintenance: true, payment: true, marketing: false },
       privacy: { profileVisibility: true, contactVisibility: false, dataCollection: true, cookies: true },
     });
   });
@@ -118,7 +156,7 @@ describe('PUT /api/user/preferences', () => {
     expect(response.status).toBe(200);
     expect(response.body.language).toBe('en');
     expect(response.body.preferences).toEqual({
-      notifications: { email: true, visitor: true, maintenance: true, payment: true, marketing: true },
+      notifications: { email: true, messages: true, visitor: true, maintenance: true, payment: true, marketing: true },
       privacy: { profileVisibility: true, contactVisibility: false, dataCollection: true, cookies: false },
     });
     expect(await User.query().findById(user.id)).toMatchObject({ language: 'en' });
@@ -143,13 +181,13 @@ describe('profile photo', () => {
     expect(response.status).toBe(200);
     expect(response.body.avatarUrl).toMatch(new RegExp(`^/api/users/${user.id}/avatar\\?v=\\d+$`));
 
-    const neighbour = await signedIn(await createUser({ organizationId: user.organizationId }));
+    const neighbour = await signedIn(await createUser({ organizationId: user.organizationId, role: 'Propietario' }));
     const photo = await neighbour.get(`/api/users/${user.id}/avatar`).buffer(true);
     expect(photo.status).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(photo.body, PNG)).toBe(0);
 
-    const stranger = await signedIn(await createUser());
+    const stranger = await signedIn(await createUser({ role: 'Propietario' }));
     expect((await stranger.get(`/api/users/${user.id}/avatar`)).status).toBe(404);
 
     expect((await agent.delete('/api/user/avatar')).body.avatarUrl).toBeNull();
@@ -184,14 +222,14 @@ describe('GET /api/user/export', () => {
     const organization = await createOrganization();
     const user = await createUser({ organizationId: organization.id });
     const neighbour = await createUser({ organizationId: organization.id });
-    await insertPayment(user.id, organization.id, 12_345);
-    await insertPayment(neighbour.id, organization.id, 99_999);
+    await insertCharge(user.id, organization.id, 12_345);
+    await insertCharge(neighbour.id, organization.id, 99_999);
 
     const response = await (await signedIn(user)).get('/api/user/export');
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="vecindad-datos-${user.id}.json"`);
     expect(response.body.profile).toMatchObject({ id: user.id, username: user.username });
-    expect(response.body.payments.map((p: { amount: number }) => p.amount)).toEqual([12_345]);
+    expect(response.body.charges.map((c: { amount: number }) => c.amount)).toEqual([12_345]);
     const text = JSON.stringify(response.body);
     expect(text).not.toContain(neighbour.username);
     expect(text).not.toContain('scrypt');
@@ -229,9 +267,9 @@ describe('DELETE /api/user', () => {
     expect((await agent.get('/api/user')).status).toBe(401);
   });
 
-  it('anonymises an account that has payments, keeping them', async () => {
+  it('anonymises an account that has charges, keeping them', async () => {
     const user = await createUser({ phone: '809-555-0101' });
-    await insertPayment(user.id, user.organizationId);
+    await insertCharge(user.id, user.organizationId);
     const other = await signedIn(user);
     const agent = await signedIn(user);
     expect((await agent.delete('/api/user').send({ password: PASSWORD })).status).toBe(200);
@@ -244,7 +282,7 @@ describe('DELETE /api/user', () => {
       phone: null,
       isActive: false,
     });
-    expect(await db()('payments').where({ userId: user.id })).toHaveLength(1);
+    expect(await db()('charges').where({ userId: user.id })).toHaveLength(1);
     expect(await db()('session').where({ userId: user.id })).toHaveLength(0);
     expect((await other.get('/api/user')).status).toBe(401);
     expect((await (await client()).post('/api/login').send({ username: user.username, password: PASSWORD })).status).toBe(401);

@@ -40,6 +40,23 @@ async function community() {
 const eventsOf = (broadcastId: number) =>
   Event.query().where({ subjectType: 'broadcast', subjectId: broadcastId }).orderBy('id');
 
+describe('GET /api/broadcasts/:id', () => {
+  it('gives administrators any broadcast of their properties, others only an active one they may read', async () => {
+    const { admin, property, resident, supplier, neighbourResident } = await community();
+    const active = await createBroadcast({ propertyId: property.id });
+    const draft = await createBroadcast({ propertyId: property.id, status: 'draft' });
+    const read = async (user: typeof admin, id: number) => (await signedIn(user)).get(`/api/broadcasts/${id}`);
+
+    expect((await read(admin, draft.id)).body).toMatchObject({ id: draft.id, status: 'draft', version: 1 });
+    expect((await read(resident, active.id)).body).toMatchObject({ id: active.id, title: active.title });
+    expect((await read(resident, draft.id)).status).toBe(404);
+    expect((await read(neighbourResident, active.id)).status).toBe(404);
+    expect((await read(supplier, active.id)).status).toBe(404);
+    // The read receipts keep their own path.
+    expect((await (await signedIn(admin)).get(`/api/broadcasts/receipts?propertyId=${property.id}`)).status).toBe(200);
+  });
+});
+
 describe('GET /api/broadcasts', () => {
   it('answers 401 without a session', async () => {
     const response = await (await client()).get('/api/broadcasts?propertyId=1');
@@ -81,6 +98,7 @@ describe('GET /api/broadcasts', () => {
       endDate: null,
       createdAt: old.createdAt.toISOString(),
       updatedAt: old.updatedAt.toISOString(),
+      version: 1,
     });
 
     const active = await agent.get(`/api/broadcasts?propertyId=${property.id}&onlyActive=true`);
@@ -124,6 +142,27 @@ describe('POST /api/properties/:propertyId/broadcasts', () => {
   it('answers 401 without a session', async () => {
     const response = await (await client()).post('/api/properties/1/broadcasts').send(valid());
     expect(response.status).toBe(401);
+  });
+
+  it('bounds what its events push to every socket: title 150, message 5,000, only the broadcast fields', async () => {
+    const { admin, property } = await community();
+    const agent = await signedIn(admin);
+    const longest = { title: 'T'.repeat(150), message: 'M'.repeat(5000) };
+    const created = await agent.post(`/api/properties/${property.id}/broadcasts`).send(longest);
+    expect(created.status).toBe(201);
+    for (const tooLong of [{ title: 'T'.repeat(151) }, { message: 'M'.repeat(5001) }]) {
+      const refused = await agent.post(`/api/properties/${property.id}/broadcasts`).send({ ...longest, ...tooLong });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields).toEqual({ [Object.keys(tooLong)[0]]: 'El texto es demasiado largo' });
+      expect((await agent.patch(`/api/broadcasts/${created.body.id}`).send(tooLong)).status).toBe(400);
+    }
+    const events = await db()('events').where({ subjectType: 'broadcast' }).whereIn('propertyId', [property.id]);
+    expect(events.map((event) => event.type)).toEqual(['broadcast.created']);
+    expect(Object.keys(events[0].payload)).toEqual(['broadcast']);
+    expect(Object.keys(events[0].payload.broadcast).sort()).toEqual(
+      ['category', 'createdAt', 'createdBy', 'endDate', 'id', 'message', 'propertyId', 'startDate', 'status', 'title', 'updatedAt', 'version'],
+    );
+    expect(events[0].payload.broadcast).toMatchObject(longest);
   });
 
   it('creates with the spec defaults, the caller as author, and records broadcast.created in the same transaction', async () => {

@@ -5,9 +5,12 @@ import type { User } from '../../server/models';
 import { whereDocumentReadable } from '../../server/policies/documents';
 import { whereEventVisible } from '../../server/policies/events';
 import {
+  createMaintenanceRequest,
   createOrganization,
+  createCharge,
   createProperty,
   createResident,
+  createUnit,
   createUser,
   signedIn,
   unique,
@@ -41,21 +44,23 @@ async function insertDocument(fields: {
   return row.id as number;
 }
 
-async function insertPayment(fields: { userId: number; propertyId: number; amount: number; status?: string }) {
-  await db()('payments').insert({ type: 'rent', status: 'pending', ...fields });
+/** A charge to a unit; a `completed` one is paid in full. */
+async function insertCharge(unitId: number, amount: number, status: 'pending' | 'completed' = 'pending') {
+  await createCharge({ unitId, amount, status, paidAmount: status === 'completed' ? amount : 0 });
 }
 
 async function insertEvent(fields: {
   organizationId: number;
-  audience: 'organization' | 'administrators' | 'property' | 'user';
+  audience: 'organization' | 'administrators' | 'property' | 'user' | 'members';
   propertyId?: number;
   userId?: number;
   actorId?: number;
   title?: string;
+  type?: string;
 }) {
-  const { title, ...rest } = fields;
+  const { title, type = 'document.uploaded', ...rest } = fields;
   const [row] = await db()('events')
-    .insert({ type: 'document.uploaded', payload: { title: title ?? unique('evento') }, ...rest })
+    .insert({ type, payload: { title: title ?? unique('evento') }, ...rest })
     .returning('id');
   return Number(row.id);
 }
@@ -83,22 +88,22 @@ describe('GET /api/dashboard', () => {
     const organizationId = property.organizationId;
     const admin = await createUser({ role: 'Administrador', organizationId });
     const second = await createProperty({ organizationId });
-    const { user: resident } = await createResident({ property });
-    await createResident({ property: second });
+    const { unit } = await createResident({ property });
+    const { unit: secondUnit } = await createResident({ property: second });
     await createResident({ property: second, user: {} }).then(({ resident: row }) =>
       db()('residents').where({ id: row.id }).update({ status: 'inactive' }),
     );
     await insertDocument({ organizationId, access: 'admin' });
     await insertDocument({ organizationId, access: 'custom' });
-    await insertPayment({ userId: resident.id, propertyId: property.id, amount: 1_250_000 });
-    await insertPayment({ userId: resident.id, propertyId: second.id, amount: 50_050 });
-    await insertPayment({ userId: resident.id, propertyId: property.id, amount: 99_999, status: 'completed' });
+    await insertCharge(unit.id, 1_250_000);
+    await insertCharge(secondUnit.id, 50_050);
+    await insertCharge(unit.id, 99_999, 'completed');
 
     // Another organization's rows never count.
     const other = await createProperty();
-    const { user: stranger } = await createResident({ property: other });
+    const { unit: strangerUnit } = await createResident({ property: other });
     await insertDocument({ organizationId: other.organizationId });
-    await insertPayment({ userId: stranger.id, propertyId: other.id, amount: 700 });
+    await insertCharge(strangerUnit.id, 700);
 
     expect(await dashboardOf(admin)).toMatchObject({
       properties: 2,
@@ -114,35 +119,36 @@ describe('GET /api/dashboard', () => {
     const admin = await createUser({ role: 'Administrador', organizationId: master.id });
     await createProperty({ organizationId: master.id });
     const childProperty = await createProperty({ organizationId: child.id });
-    const { user } = await createResident({ property: childProperty });
-    await insertPayment({ userId: user.id, propertyId: childProperty.id, amount: 300 });
+    const { unit } = await createResident({ property: childProperty });
+    await insertCharge(unit.id, 300);
     await insertDocument({ organizationId: child.id, access: 'admin' });
 
     expect(await dashboardOf(admin)).toMatchObject({ properties: 2, residents: 1, documents: 1, outstandingBalance: 300 });
   });
 
-  it('counts for an owner only their properties, their residents and their own charges', async () => {
+  it('counts for an owner only their properties, their residents and the charges of the units they own', async () => {
     const organization = await createOrganization();
     const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
     const owned = await createProperty({ organizationId: organization.id, ownerId: owner.id });
     const notOwned = await createProperty({ organizationId: organization.id });
-    await createResident({ property: owned });
-    const { user: neighbour } = await createResident({ property: notOwned });
-    await insertPayment({ userId: owner.id, propertyId: owned.id, amount: 4_500 });
-    await insertPayment({ userId: neighbour.id, propertyId: owned.id, amount: 10_000 });
+    const { unit: rented } = await createResident({ property: owned });
+    await createResident({ property: notOwned });
+    const ownUnit = await createUnit({ propertyId: owned.id, ownerId: owner.id });
+    await insertCharge(ownUnit.id, 4_500);
+    await insertCharge(rented.id, 10_000);
 
     expect(await dashboardOf(owner)).toMatchObject({ properties: 1, residents: 1, outstandingBalance: 4_500 });
   });
 
-  it('counts for a supplier the properties with work assigned and no residents or documents', async () => {
+  it('counts for a supplier the properties they staff and no residents or documents', async () => {
     const property = await createProperty();
     const supplier = await createUser({ role: 'Suplidor', organizationId: property.organizationId });
     await createProperty({ organizationId: property.organizationId });
     await createResident({ property });
     await insertDocument({ organizationId: property.organizationId });
-    await db()('maintenance_requests').insert({ propertyId: property.id, title: 'Fuga', assignedToId: supplier.id });
+    await createMaintenanceRequest({ propertyId: property.id, assignedToId: supplier.id, location: 'Lobby' });
 
-    expect(await dashboardOf(supplier)).toMatchObject({ properties: 1, residents: 0, documents: 0, outstandingBalance: 0 });
+    expect(await dashboardOf(supplier)).toMatchObject({ properties: 1, residents: 0, documents: 0, outstandingBalance: 0, pendingIssues: 1 });
   });
 
   it('lists the latest five visible events, newest first, with the actor name', async () => {
@@ -151,26 +157,28 @@ describe('GET /api/dashboard', () => {
     await insertEvent({ organizationId, audience: 'administrators', title: 'solo-admin' });
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
-      ids.push(await insertEvent({ organizationId, audience: 'organization', actorId: resident.id, title: `aviso-${i}` }));
+      ids.push(await insertEvent({ organizationId, audience: 'organization', actorId: resident.id, title: `aviso-${i}`, type: 'amenity.created' }));
     }
     const body = await dashboardOf(resident);
     expect(body.recentActivity.map((item: { id: number }) => item.id)).toEqual(ids.slice(1).reverse());
     expect(body.recentActivity[0]).toMatchObject({
-      type: 'document.uploaded',
+      type: 'amenity.created',
+      title: 'aviso-5',
       payload: { title: 'aviso-5' },
       actor: { id: resident.id, name: 'Lucía Gómez' },
     });
     expect(typeof body.recentActivity[0].createdAt).toBe('string');
   });
 
-  it('answers an empty activity list and zero figures for a new resident', async () => {
+  it('answers an empty activity list and zero figures for a new owner', async () => {
     const organization = await createOrganization();
-    const user = await createUser({ role: 'Residente', organizationId: organization.id });
+    const user = await createUser({ role: 'Propietario', organizationId: organization.id });
     expect(await dashboardOf(user)).toEqual({
       properties: 0,
       residents: 0,
       documents: 0,
       outstandingBalance: 0,
+      pendingIssues: 0,
       recentActivity: [],
     });
   });

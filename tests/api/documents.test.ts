@@ -7,6 +7,7 @@ import { db } from '../../server/db';
 import type { Document } from '../../server/models';
 import {
   createDocument,
+  createMaintenanceRequest,
   createOrganization,
   createProperty,
   createResident,
@@ -19,9 +20,9 @@ import { client } from '../support/services';
 
 type Agent = Awaited<ReturnType<typeof signedIn>>;
 
-const MISSING = 'Missing fields: Please fill out all required fields and select a file.';
-const TOO_LARGE = 'File too large: Maximum file size is 10MB';
-const INVALID_TYPE = 'Invalid file type: Please upload a PDF, Word, Excel, or image file';
+const MISSING = 'Faltan campos: complete todos los campos requeridos y seleccione un archivo.';
+const TOO_LARGE = 'Archivo demasiado grande: el tamaño máximo es 10 MB';
+const INVALID_TYPE = 'Tipo de archivo no válido: suba un PDF, un documento de Word, una hoja de Excel o una imagen';
 
 // Small real files of every allowed type (docx/xlsx: zips with their Office content list).
 const FILES = {
@@ -90,7 +91,7 @@ async function world() {
   const { user: resident } = await createResident({ property });
   const { user: neighbour } = await createResident({ property: otherProperty });
   const supplier = await createUser({ role: 'Suplidor', organizationId });
-  await db()('maintenance_requests').insert({ propertyId: property.id, title: 'Fuga', assignedToId: supplier.id });
+  await createMaintenanceRequest({ propertyId: property.id, assignedToId: supplier.id });
   const outsider = await createUser({ role: 'Administrador' });
   return { organizationId, admin, owner, property, otherProperty, resident, neighbour, supplier, outsider };
 }
@@ -194,13 +195,17 @@ describe('access levels (PRODUCT.md)', () => {
 
   it('lets an inactive (former) resident no longer read the documents of that property', async () => {
     const { user, property, resident } = await createResident({ property: w.property });
+    const elsewhere = await createProperty({ organizationId: property.organizationId });
+    const [second] = await db()('residents').insert({ userId: user.id, propertyId: elsewhere.id }).returning('id');
     const agent = await signedIn(user);
     expect((await agent.get(`/api/documents/${docs.residentsOfProperty.id}`)).status).toBe(200);
     await db()('residents').where({ id: resident.id }).update({ status: 'inactive' });
     expect(property.id).toBe(w.property.id);
     expect((await agent.get(`/api/documents/${docs.residentsOfProperty.id}`)).status).toBe(404);
-    // Living nowhere any more, not even the residents documents of the whole organization.
-    expect((await agent.get(`/api/documents/${docs.residentsOfAll.id}`)).status).toBe(404);
+    expect((await agent.get(`/api/documents/${docs.residentsOfAll.id}`)).status).toBe(200);
+    // Living nowhere any more: signed out, reading nothing at all.
+    await db()('residents').where({ id: second.id }).update({ status: 'inactive' });
+    expect((await agent.get(`/api/documents/${docs.residentsOfAll.id}`)).status).toBe(401);
   });
 
   it('lets the administrator of a master organization read the documents of its client organizations', async () => {
@@ -505,7 +510,7 @@ describe('POST /api/documents', () => {
     const pub = await resident.post('/api/documents').send(upload({ title: 'Público' }));
     const [event] = await eventsOf(pub.body.id);
     expect(event).toMatchObject({
-      audience: 'organization',
+      audience: 'members', // not the organization's suppliers, who read no documents
       organizationId: w.organizationId,
       actorId: w.resident.id,
       payload: { id: pub.body.id, title: 'Público', category: 'regulations' },
@@ -635,7 +640,7 @@ describe('DELETE /api/documents/:id', () => {
 describe('GET /api/documents/share-candidates', () => {
   it('lists the active people of the organization by name, without contact data or suppliers', async () => {
     const organization = await createOrganization();
-    const uploader = await createUser({ role: 'Residente', organizationId: organization.id, name: 'Uno' });
+    const uploader = await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Uno' });
     await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Núria', lastName: 'Peña' });
     await createUser({ role: 'Administrador', organizationId: organization.id, name: 'Nuño', lastName: 'Gil' });
     await createUser({ role: 'Suplidor', organizationId: organization.id, name: 'Nube' });

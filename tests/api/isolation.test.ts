@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRouters } from '../../server/routes';
 import { Organization, User } from '../../server/models';
 import { createOrganization, createProperty, createUser, signedIn, unique } from '../support/factories';
 import { testApp } from '../support/services';
+import { declaredRoutes } from './isolation/routes';
 import type { IsolationCase } from './isolation/types';
 import { TINY_PNG, createWorld, tenantTexts } from './isolation/world';
 
@@ -23,19 +23,6 @@ const modules = import.meta.glob<{ cases: IsolationCase[] }>('./isolation/*.case
 const cases: Found[] = Object.entries(modules).flatMap(([file, module]) =>
   module.cases.map((isolationCase) => ({ ...isolationCase, file: file.replace('./isolation/', '') })),
 );
-
-/** 'METHOD /api/path/:param' of every route the app serves (HEAD comes with GET). */
-const declaredRoutes = [
-  ...new Set(
-    apiRouters.flatMap((router) =>
-      router.stack
-        .filter((layer) => layer.methods.length > 0)
-        .flatMap((layer) =>
-          layer.methods.filter((method) => method !== 'HEAD' || layer.methods.length === 1).map((method) => `${method} ${String(layer.path)}`),
-        ),
-    ),
-  ),
-];
 
 describe('the isolation cases', () => {
   it('cover every route', () => {

@@ -10,30 +10,6 @@ import { client, testApp } from '../support/services';
 
 await testApp();
 
-describe('GET /api/health', () => {
-  it('reports the database and Redis up', async () => {
-    const response = await (await client()).get('/api/health');
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'ok', database: 'up', redis: 'up' });
-  });
-
-  it('answers 503 when Redis is unreachable, and sign-in still works', async () => {
-    const deadRedis = createRedis('redis://127.0.0.1:1', { failFast: true });
-    try {
-      const app = supertest.agent(createApp({ redis: deadRedis }).callback());
-      const health = await app.get('/api/health');
-      expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ status: 'degraded', database: 'up', redis: 'down' });
-
-      const user = await createUser();
-      const login = await app.post('/api/login').send({ username: user.username, password: 'secreto123' });
-      expect(login.status).toBe(200);
-    } finally {
-      deadRedis.disconnect();
-    }
-  });
-});
-
 describe('a database outage', () => {
   afterEach(async () => {
     await closeDatabase();

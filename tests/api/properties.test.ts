@@ -5,9 +5,9 @@ import {
   adminWorld,
   createAmenity,
   createDocument,
-  createMaintenanceRequest,
+  createStaff,
   createOrganization,
-  createPayment,
+  createCharge,
   createProperty,
   createResident,
   createUnit,
@@ -33,7 +33,6 @@ const validProperty = (overrides: Record<string, unknown> = {}) => ({
   address: 'Calle El Sol 12',
   country: 'DO',
   city: 'DO-santiago',
-  units: 12,
   description: 'Torre de 12 apartamentos',
   ...overrides,
 });
@@ -44,7 +43,7 @@ describe('GET /api/properties', () => {
     expect((await (await client()).get('/api/properties')).status).toBe(401);
   });
 
-  it('gives an Administrador every property of the organization, with counts, and nothing of another', async () => {
+  it('gives an Administrador every property of the organization, with counts (units: its rows in units), and nothing of another', async () => {
     const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id, name: 'A Torre' });
     const unit = await createUnit({ propertyId: property.id });
@@ -58,7 +57,7 @@ describe('GET /api/properties', () => {
     expect(response.status).toBe(200);
     expect(response.headers['x-total-count']).toBe('1');
     expect(response.body).toEqual([
-      expect.objectContaining({ id: property.id, name: 'A Torre', units: 1, unitCount: 2, residentCount: 1, image: null }),
+      expect.objectContaining({ id: property.id, name: 'A Torre', units: 2, residentCount: 1, image: null }),
     ]);
     expect(JSON.stringify(response.body)).not.toContain(foreign.name);
   });
@@ -87,15 +86,16 @@ describe('GET /api/properties', () => {
     const agent = await signedIn(user);
     expect((await agent.get('/api/properties')).body.map((p: { id: number }) => p.id)).toEqual([property.id]);
     await db()('residents').where({ id: resident.id }).update({ status: 'inactive' });
-    expect((await agent.get('/api/properties')).body).toEqual([]);
+    // Their only residence: signed out (policies/access.ts), reading nothing.
+    expect((await agent.get('/api/properties')).status).toBe(401);
   });
 
-  it('gives a Suplidor the properties with maintenance assigned to them', async () => {
+  it('gives a Suplidor the properties they staff', async () => {
     const organization = await createOrganization();
     const supplier = await createUser({ role: 'Suplidor', organizationId: organization.id });
     const assigned = await createProperty({ organizationId: organization.id });
     await createProperty({ organizationId: organization.id });
-    await createMaintenanceRequest({ propertyId: assigned.id, assignedToId: supplier.id });
+    await createStaff({ propertyId: assigned.id, userId: supplier.id, service: 'security' });
     const response = await (await signedIn(supplier)).get('/api/properties');
     expect(response.body.map((p: { id: number }) => p.id)).toEqual([assigned.id]);
   });
@@ -167,11 +167,25 @@ describe('POST /api/properties', () => {
     const body = { name: 'Residencial Los Prados', address: 'Calle El Sol 12', country: 'DO', city: 'DO-santiago' };
     const response = await agent.post('/api/properties').send(body);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ ...body, units: 1, type: 'apartment', status: 'vacant', unitCount: 0, residentCount: 0, organizationId: organization.id, image: null });
+    expect(response.body).toMatchObject({ ...body, units: 0, type: 'apartment', status: 'vacant', residentCount: 0, organizationId: organization.id, image: null });
     const row = await Property.query().findById(response.body.id);
-    expect(row).toMatchObject({ name: body.name, organizationId: organization.id, type: 'apartment', status: 'vacant', units: 1 });
+    expect(row).toMatchObject({ name: body.name, organizationId: organization.id, type: 'apartment', status: 'vacant' });
     const [event] = await eventsOf('property.created', response.body.id);
     expect(event).toMatchObject({ audience: 'property', propertyId: response.body.id, organizationId: organization.id, actorId: admin.id });
+  });
+
+  it('counts its units instead of taking a typed number: adding and deleting units changes it', async () => {
+    const { agent } = await world();
+    const created = await agent.post('/api/properties').send(validProperty({ units: 24 }));
+    expect(created.status).toBe(201);
+    expect(created.body.units).toBe(0);
+    const id = created.body.id;
+    const unit = await agent.post(`/api/properties/${id}/units`).send({ unitNumber: '1A' });
+    await agent.post(`/api/properties/${id}/units`).send({ unitNumber: '1B' });
+    expect((await agent.get(`/api/properties/${id}`)).body.units).toBe(2);
+    expect((await agent.patch(`/api/properties/${id}`).send({ units: 40 })).body.units).toBe(2);
+    await agent.delete(`/api/units/${unit.body.id}`);
+    expect((await agent.get('/api/properties')).body.find((p: { id: number }) => p.id === id).units).toBe(1);
   });
 
   it('stores the optional fields (money in centavos, bathrooms with one decimal) and an owner of the organization', async () => {
@@ -190,11 +204,10 @@ describe('POST /api/properties', () => {
     const name = unique('Mala');
     const response = await agent
       .post('/api/properties')
-      .send({ name, address: '', country: 'DO', city: 'DO-santiago', units: 0, rent: -1, area: -5, bathrooms: 2.55, bedrooms: 1.5, type: 'castle' });
+      .send({ name, address: '', country: 'DO', city: 'DO-santiago', rent: -1, area: -5, bathrooms: 2.55, bedrooms: 1.5, type: 'castle' });
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual({
       address: 'Este campo es requerido',
-      units: 'Debe tener al menos 1 unidad',
       rent: 'Debe ser mayor o igual a 0',
       area: 'Debe ser mayor o igual a 0',
       bathrooms: 'Los baños deben ser un número entre 0 y 9.9 con un decimal como máximo',
@@ -284,10 +297,10 @@ describe('PATCH /api/properties/:id', () => {
   it('answers 400 for bad values and leaves the row as it was', async () => {
     const { organization, agent } = await world();
     const property = await createProperty({ organizationId: organization.id });
-    const response = await agent.patch(`/api/properties/${property.id}`).send({ units: 0, name: '  ' });
+    const response = await agent.patch(`/api/properties/${property.id}`).send({ rent: -1, name: '  ' });
     expect(response.status).toBe(400);
-    expect(response.body.fields).toEqual({ units: 'Debe tener al menos 1 unidad', name: 'Este campo es requerido' });
-    expect((await Property.query().findById(property.id))?.units).toBe(1);
+    expect(response.body.fields).toEqual({ rent: 'Debe ser mayor o igual a 0', name: 'Este campo es requerido' });
+    expect(await Property.query().findById(property.id)).toMatchObject({ name: property.name, rent: property.rent });
   });
 });
 
@@ -325,14 +338,14 @@ describe('DELETE /api/properties/:id', () => {
     expect(event).toMatchObject({ audience: 'property', propertyId: property.id, payload: { name: property.name } });
   });
 
-  it('refuses with 409 while payments or documents reference it, deleting nothing', async () => {
+  it('refuses with 409 while charges, payments or documents reference it, deleting nothing', async () => {
     const { organization, agent } = await world();
     const withPayment = await createProperty({ organizationId: organization.id });
-    const { user, unit } = await createResident({ property: withPayment });
-    await createPayment({ userId: user.id, propertyId: withPayment.id });
+    const { unit } = await createResident({ property: withPayment });
+    await createCharge({ unitId: unit.id });
     const paid = await agent.delete(`/api/properties/${withPayment.id}`);
     expect(paid.status).toBe(409);
-    expect(paid.body.message).toBe('No se puede eliminar la propiedad: tiene pagos registrados');
+    expect(paid.body.message).toBe('No se puede eliminar la propiedad: tiene cargos o pagos registrados');
     expect(await db()('units').where({ id: unit.id }).first()).toBeDefined();
 
     const withDocument = await createProperty({ organizationId: organization.id });

@@ -1,12 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { Organization, Resident, User } from '../../server/models';
 import { createOrganization, createProperty, createUser, signedIn, unique } from '../support/factories';
-import { client, testApp } from '../support/services';
+import { client, forgetLimits, testApp } from '../support/services';
+import supertest from 'supertest';
+import { createApp } from '../../server/app';
+import { config } from '../../server/config';
+import { createRedis } from '../../server/services/redis';
 
 beforeAll(async () => {
   await testApp();
 });
+// Each test registers a few accounts from this machine: past ten an hour the IP would be paused.
+beforeEach(() => forgetLimits('register'));
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lucía',
@@ -34,6 +40,7 @@ async function register(host: string, overrides: Record<string, unknown> = {}) {
 }
 
 const residencesOf = (userId: number) => Resident.query().where({ userId });
+const requestsOf = (userId: number) => db()('join_requests').where({ userId });
 
 describe('registration into an organization', () => {
   it('joins the organization whose domain is the host (without port, any case)', async () => {
@@ -50,26 +57,29 @@ describe('registration into an organization', () => {
     expect(response.body.organizationId).toBe(fallback!.id);
   });
 
-  it('links the resident to the referenced property of that organization, by id or by name', async () => {
+  it('asks to join the referenced property of that organization (by id or by name), granting nothing yet', async () => {
     const organization = await createOrganization({ domain: domain() });
     const property = await createProperty({ organizationId: organization.id, name: unique('Torre Azul') });
 
     const byId = await register(organization.domain!, { propertyReference: String(property.id) });
     expect(byId.status).toBe(201);
-    expect(await residencesOf(byId.body.id)).toEqual([
-      expect.objectContaining({ propertyId: property.id, status: 'active', unitId: null }),
+    expect(byId.body.access).toBe('awaiting');
+    expect(await residencesOf(byId.body.id)).toEqual([]);
+    expect(await requestsOf(byId.body.id)).toEqual([
+      expect.objectContaining({ propertyId: property.id, status: 'pending', propertyReference: String(property.id) }),
     ]);
 
     const byName = await register(organization.domain!, { propertyReference: ` ${property.name.toUpperCase()} ` });
     expect(byName.status).toBe(201);
-    expect(await residencesOf(byName.body.id)).toEqual([expect.objectContaining({ propertyId: property.id })]);
+    expect(await residencesOf(byName.body.id)).toEqual([]);
+    expect(await requestsOf(byName.body.id)).toEqual([expect.objectContaining({ propertyId: property.id, status: 'pending' })]);
 
-    const registered = await db()('events').where({ organizationId: organization.id, type: 'user.registered' });
-    expect(registered).toHaveLength(2);
-    expect(registered[0]).toMatchObject({ audience: 'administrators', propertyId: property.id });
+    const asked = await db()('events').where({ organizationId: organization.id, type: 'join_request.created' });
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toMatchObject({ audience: 'administrators', propertyId: property.id, subjectType: 'join_request' });
   });
 
-  it('never links to a property of another organization', async () => {
+  it('never names a property of another organization in the request', async () => {
     const organization = await createOrganization({ domain: domain() });
     const foreign = await createProperty({ name: unique('Ajena') });
     for (const reference of [String(foreign.id), foreign.name]) {
@@ -78,16 +88,47 @@ describe('registration into an organization', () => {
       expect(response.body.organizationId).toBe(organization.id);
       expect(response.body.propertyRef).toBe(reference);
       expect(await residencesOf(response.body.id)).toEqual([]);
+      expect(await requestsOf(response.body.id)).toEqual([
+        expect.objectContaining({ organizationId: organization.id, propertyId: null, propertyReference: reference }),
+      ]);
       expect(response.text).not.toContain(foreign.address);
     }
   });
 
-  it('keeps an unknown reference on the account without linking it', async () => {
+  it('keeps an unknown reference on the request for the administrator to place', async () => {
     const organization = await createOrganization({ domain: domain() });
     const response = await register(organization.domain!, { propertyReference: 'Apto 4B, Torre que no existe' });
     expect(response.status).toBe(201);
     expect(response.body.propertyRef).toBe('Apto 4B, Torre que no existe');
     expect(await residencesOf(response.body.id)).toEqual([]);
+    expect(await requestsOf(response.body.id)).toEqual([
+      expect.objectContaining({ propertyId: null, propertyReference: 'Apto 4B, Torre que no existe', status: 'pending' }),
+    ]);
+  });
+
+  it('counts X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const organization = await createOrganization({ domain: domain() });
+    const fallback = await Organization.query().whereNull('parentId').orderBy('id').first();
+    const direct = await (await client())
+      .post('/api/register')
+      .set('Host', 'sin-dominio.example')
+      .set('X-Forwarded-Host', organization.domain!)
+      .send(registration());
+    expect(direct.status).toBe(201);
+    expect(direct.body.organizationId).toBe(fallback!.id);
+
+    const redis = createRedis(process.env.REDIS_URL!, { failFast: true });
+    try {
+      const proxied = await supertest(createApp({ redis, config: { ...config, trustProxy: true } }).callback())
+        .post('/api/register')
+        .set('Host', 'proxy.interno')
+        .set('X-Forwarded-Host', organization.domain!)
+        .send(registration());
+      expect(proxied.status).toBe(201);
+      expect(proxied.body.organizationId).toBe(organization.id);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 

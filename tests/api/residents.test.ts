@@ -128,19 +128,35 @@ describe('POST /api/properties/:id/residents', () => {
     expect(blocked.body.error).toBe('password_change_required');
   });
 
-  it('creates the unit when the property has none with that number, and records its event', async () => {
+  it('refuses a unit the property does not have unless asked to create it; then creates it and records its event', async () => {
     const { property, agent } = await lauraWorld();
-    const response = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ unit: 'PH-1' }));
+    const form = residentForm({ unit: 'PH-1' });
+    const refused = await agent.post(`/api/properties/${property.id}/residents`).send(form);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'unknown_unit', fields: { unit: 'La propiedad no tiene esta unidad; confirme que desea crearla' } });
+    expect(await db()('units').where({ propertyId: property.id }).first()).toBeUndefined();
+    expect(await User.query().findOne({ username: form.username })).toBeUndefined();
+
+    const response = await agent.post(`/api/properties/${property.id}/residents`).send({ ...form, createUnit: true });
     expect(response.status).toBe(201);
     const unit = await db()('units').where({ propertyId: property.id, unitNumber: 'PH-1' }).first();
     expect(unit).toMatchObject({ id: response.body.unitId, isAvailable: true });
     expect(await eventsOf('unit.created', unit.id)).toHaveLength(1);
   });
 
+  it('places the resident in the unit of that number whatever its case, creating none', async () => {
+    const { property, agent } = await lauraWorld();
+    const unit = await createUnit({ propertyId: property.id, unitNumber: '4B' });
+    const response = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ unit: '4b', createUnit: true }));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ unitId: unit.id, unitNumber: '4B' });
+    expect(await db()('units').where({ propertyId: property.id })).toHaveLength(1);
+  });
+
   it('links an existing user of the same organization without a new password or changing their profile', async () => {
     const { organization, property, agent } = await lauraWorld();
     const owner = await createUser({ role: 'Propietario', organizationId: organization.id, name: 'Rosa' });
-    const response = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ username: owner.username, name: 'Otra' }));
+    const response = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ username: owner.username, name: 'Otra', createUnit: true }));
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ userId: owner.id, name: 'Rosa', tempPassword: null });
     expect(await User.query().findById(owner.id)).toMatchObject({ name: 'Rosa', role: 'Propietario', mustChangePassword: false });
@@ -156,6 +172,22 @@ describe('POST /api/properties/:id/residents', () => {
     expect(await db()('units').where({ propertyId: property.id }).first()).toBeUndefined();
   });
 
+  it("refuses with 409 a super-admin's email, so that their account is never edited through a residence", async () => {
+    const { organization, property, agent } = await lauraWorld();
+    const superAdmin = await createUser({ role: 'Administrador', organizationId: organization.id, isSuperAdmin: true, name: 'Sara' });
+    const response = await agent
+      .post(`/api/properties/${property.id}/residents`)
+      .send(residentForm({ username: superAdmin.username, name: 'Cambiado', unit: 'S-1' }));
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({
+      error: 'account_protected',
+      fields: { username: 'Ese correo pertenece a una cuenta que usted no puede administrar' },
+    });
+    expect(await db()('residents').where({ userId: superAdmin.id }).first()).toBeUndefined();
+    expect(await db()('units').where({ propertyId: property.id }).first()).toBeUndefined();
+    expect(await User.query().findById(superAdmin.id)).toMatchObject({ name: 'Sara' });
+  });
+
   it('refuses with 409 a user already living in the property; reopens a former residence', async () => {
     const { property, agent } = await lauraWorld();
     const { user, resident } = await createResident({ property });
@@ -164,7 +196,7 @@ describe('POST /api/properties/:id/residents', () => {
     expect(twice.body.fields).toEqual({ username: 'Este usuario ya es residente de esta propiedad' });
 
     await db()('residents').where({ id: resident.id }).update({ status: 'inactive', endDate: db().raw('current_date') });
-    const back = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ username: user.username, unit: '202', status: 'temporary' }));
+    const back = await agent.post(`/api/properties/${property.id}/residents`).send(residentForm({ username: user.username, unit: '202', createUnit: true, status: 'temporary' }));
     expect(back.status).toBe(201);
     expect(back.body).toMatchObject({ id: resident.id, status: 'temporary', unitNumber: '202', endDate: null });
   });
@@ -219,7 +251,7 @@ describe('POST /api/properties/:id/residents', () => {
     await db().raw(`create trigger test_refuse_residence before insert on residents for each row
       when (new.property_id = ${property.id}) execute function test_refuse_residence()`);
     try {
-      const form = residentForm({ unit: 'Z-1' });
+      const form = residentForm({ unit: 'Z-1', createUnit: true });
       const response = await agent.post(`/api/properties/${property.id}/residents`).send(form);
       expect(response.status).toBe(500);
       expect(await User.query().findOne({ username: form.username })).toBeUndefined();
@@ -243,11 +275,42 @@ describe('PATCH /api/properties/:id/residents/:residentId', () => {
     const { user, resident } = await createResident({ property, user: { phone: '809-1' } });
     const response = await agent
       .patch(`/api/properties/${property.id}/residents/${resident.id}`)
-      .send({ name: 'Ana María', lastName: '', unit: '305', status: 'temporary' });
+      .send({ name: 'Ana María', lastName: '', unit: '305', createUnit: true, status: 'temporary' });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ name: 'Ana María', lastName: null, phone: '809-1', unitNumber: '305', status: 'temporary' });
     expect(await User.query().findById(user.id)).toMatchObject({ name: 'Ana María', lastName: null, phone: '809-1' });
     expect(await eventsOf('resident.updated', resident.id)).toHaveLength(1);
+  });
+
+  it("refuses with 409 to change a super-admin's name or phone through their residence; their unit may change", async () => {
+    const { organization, property, agent } = await lauraWorld();
+    const { user, resident } = await createResident({
+      property,
+      user: { role: 'Administrador', isSuperAdmin: true, name: 'Sara', lastName: 'Luna', phone: '809-555-0000', organizationId: organization.id },
+    });
+    const renamed = await agent.patch(`/api/properties/${property.id}/residents/${resident.id}`).send({ name: 'Otra', unit: '9' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error).toBe('account_protected');
+    expect(await User.query().findById(user.id)).toMatchObject({ name: 'Sara', phone: '809-555-0000' });
+    expect(await db()('residents').where({ id: resident.id }).first()).toMatchObject({ unitId: resident.unitId });
+
+    const moved = await agent
+      .patch(`/api/properties/${property.id}/residents/${resident.id}`)
+      .send({ name: 'Sara', lastName: 'Luna', phone: '809-555-0000', unit: '9', createUnit: true });
+    expect(moved.status).toBe(200);
+    expect(moved.body.unitNumber).toBe('9');
+  });
+
+  it('refuses to move the resident to a unit the property does not have unless asked to create it', async () => {
+    const { property, agent } = await lauraWorld();
+    const { user, resident, unit } = await createResident({ property });
+    const path = `/api/properties/${property.id}/residents/${resident.id}`;
+    const refused = await agent.patch(path).send({ name: 'Otro nombre', unit: '9Z' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('unknown_unit');
+    expect((await User.query().findById(user.id))?.name).toBe(user.name);
+    expect(await db()('residents').where({ id: resident.id }).first()).toMatchObject({ unitId: unit.id });
+    expect(await db()('units').where({ propertyId: property.id, unitNumber: '9Z' }).first()).toBeUndefined();
   });
 
   it('answers 400 with the spec messages (name and unit required)', async () => {
@@ -287,7 +350,8 @@ describe('POST /api/properties/:id/residents/:residentId/deactivate', () => {
     const response = await agent.post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'inactive', endDate: new Date().toISOString().slice(0, 10) });
-    expect((await residentAgent.get(`/api/properties/${property.id}`)).status).toBe(404);
+    // Their only residence: they are signed out (policies/access.ts).
+    expect((await residentAgent.get(`/api/properties/${property.id}`)).status).toBe(401);
     expect(await eventsOf('resident.deactivated', resident.id)).toHaveLength(1);
     // Again: nothing changes, no second event.
     expect((await agent.post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`)).status).toBe(200);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { knexConfig } from '../../knexfile';
 import { db } from '../../server/db';
-import { createProperty, createUnit, createUser } from '../support/factories';
+import { createCharge, createProperty, createUnit, createUser } from '../support/factories';
 import { testApp } from '../support/services';
 
 await testApp(); // connects this worker's database
@@ -51,13 +51,66 @@ const validRow: Record<string, () => Promise<Row>> = {
     const [request] = await db()('maintenance_requests').insert(await validRow.maintenance_requests()).returning('id');
     return { requestId: request.id, updatedById: (await createUser()).id, content: 'Revisado' };
   },
-  payments: async () => ({
-    userId: (await createUser()).id,
-    propertyId: (await createProperty()).id,
-    amount: 100,
-    type: 'rent',
-    method: 'cash',
-  }),
+  billing_sequences: async () => ({ organizationId: (await createProperty()).organizationId, series: 'invoice', year: 2030, lastNumber: 1 }),
+  charges: async () => {
+    const unit = await createUnit();
+    const { organizationId } = (await db()('properties').where({ id: unit.propertyId }).first('organizationId'))!;
+    return {
+      organizationId,
+      propertyId: unit.propertyId,
+      unitId: unit.id,
+      userId: (await createUser({ organizationId })).id,
+      createdById: (await createUser({ organizationId })).id,
+      amount: 100,
+      type: 'rent',
+      method: 'cash',
+      dueDate: '2030-01-01',
+      invoiceNumber: `FAC-${Math.random()}`,
+    };
+  },
+  payments: async () => {
+    const charge = await validRow.charges();
+    return {
+      organizationId: charge.organizationId,
+      propertyId: charge.propertyId,
+      unitId: charge.unitId,
+      userId: charge.userId,
+      recordedById: charge.userId,
+      reviewedById: charge.createdById,
+      amount: 100,
+      method: 'cash',
+      receivedAt: '2030-01-01',
+      status: 'reported',
+    };
+  },
+  payment_proofs: async () => {
+    const [payment] = await db()('payments').insert(await validRow.payments()).returning('id');
+    return { paymentId: payment.id, fileType: 'application/pdf', sizeBytes: 1, content: Buffer.from('x') };
+  },
+  payment_allocations: async () => {
+    const [charge] = await db()('charges').insert(await validRow.charges()).returning('*');
+    const [payment] = await db()('payments')
+      .insert({ ...(await validRow.payments()), unitId: charge.unitId, propertyId: charge.propertyId, status: 'confirmed', receiptNumber: `REC-${Math.random()}` })
+      .returning('id');
+    return { paymentId: payment.id, chargeId: charge.id, amount: 50 };
+  },
+  payment_refunds: async () => {
+    const row = await validRow.payments();
+    const [payment] = await db()('payments').insert({ ...row, status: 'confirmed', receiptNumber: `REC-${Math.random()}` }).returning('id');
+    return { organizationId: row.organizationId, paymentId: payment.id, amount: 100, reason: 'Devuelto', refundedById: row.recordedById };
+  },
+  payment_totals: async () => {
+    const property = await createProperty();
+    return { organizationId: property.organizationId, propertyId: property.id, month: '2030-01-01', amount: 100 };
+  },
+  property_staff: async () => {
+    const property = await createProperty();
+    return { propertyId: property.id, userId: (await createUser({ role: 'Suplidor', organizationId: property.organizationId })).id, service: 'maintenance' };
+  },
+  maintenance_photos: async () => {
+    const [request] = await db()('maintenance_requests').insert(await validRow.maintenance_requests()).returning('id');
+    return { requestId: request.id, fileType: 'image/png', sizeBytes: 1, content: Buffer.from('x') };
+  },
   amenities: async () => {
     const property = await createProperty();
     return { name: 'Piscina', propertyId: property.id, organizationId: property.organizationId };
@@ -84,6 +137,48 @@ const validRow: Record<string, () => Promise<Row>> = {
   events: async () => {
     const user = await createUser();
     return { type: 'x.y', audience: 'organization', organizationId: user.organizationId, actorId: user.id };
+  },
+  notifications: async () => {
+    const user = await createUser();
+    return { organizationId: user.organizationId, userId: user.id, type: 'notice.sent', category: 'messages', key: `k${Math.random()}` };
+  },
+  notified_events: async () => {
+    const [event] = await db()('events').insert(await validRow.events()).returning('id');
+    return { eventId: event.id };
+  },
+  email_outbox: async () => {
+    const user = await createUser();
+    return {
+      organizationId: user.organizationId,
+      userId: user.id,
+      kind: 'notification',
+      category: 'messages',
+      language: 'es',
+      toAddress: 'ana@example.com',
+      fromAddress: 'Vecindad <no-reply@vecindad.local>',
+      subject: 'Aviso',
+      textBody: 'Texto',
+      htmlBody: '<p>Texto</p>',
+    };
+  },
+  user_tokens: async () => ({
+    userId: (await createUser()).id,
+    purpose: 'invitation',
+    tokenHash: `h${Math.random()}`,
+    expiresAt: new Date(Date.now() + 3600_000),
+  }),
+  join_requests: async () => {
+    const property = await createProperty();
+    const user = await createUser({ organizationId: property.organizationId });
+    const [residence] = await db()('residents').insert({ userId: user.id, propertyId: property.id }).returning('id');
+    return {
+      organizationId: property.organizationId,
+      userId: user.id,
+      propertyId: property.id,
+      status: 'approved',
+      decidedById: user.id,
+      residentId: residence.id,
+    };
   },
 };
 
@@ -117,19 +212,50 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   events_property_audience_check: ['events', { audience: 'property', propertyId: null }],
   events_type_check: ['events', { type: 'Not An Event' }],
   events_user_audience_check: ['events', { audience: 'user', userId: null }],
+  email_outbox_attempts_check: ['email_outbox', { attempts: -1 }],
+  email_outbox_category_check: ['email_outbox', { category: 'spam' }],
+  email_outbox_kind_check: ['email_outbox', { kind: 'spam' }],
+  email_outbox_language_check: ['email_outbox', { language: 'fr' }],
+  email_outbox_status_check: ['email_outbox', { status: 'lost' }],
+  notifications_category_check: ['notifications', { category: 'spam' }],
+  notifications_type_check: ['notifications', { type: 'Not A Type' }],
+  user_tokens_expiry_check: ['user_tokens', { expiresAt: new Date(Date.now() - 60_000) }],
+  user_tokens_purpose_check: ['user_tokens', { purpose: 'spam' }],
+  join_requests_status_check: ['join_requests', { status: 'maybe' }],
   maintenance_requests_priority_check: ['maintenance_requests', { priority: 'whenever' }],
   maintenance_requests_status_check: ['maintenance_requests', { status: 'lost' }],
   maintenance_updates_status_check: ['maintenance_updates', { status: 'lost' }],
+  maintenance_updates_visibility_check: ['maintenance_updates', { visibility: 'secret' }],
+  maintenance_requests_rating_check: ['maintenance_requests', { rating: 6 }],
+  maintenance_requests_reopen_count_check: ['maintenance_requests', { reopenCount: -1 }],
+  maintenance_photos_file_type_check: ['maintenance_photos', { fileType: 'image/gif' }],
+  maintenance_photos_size_bytes_check: ['maintenance_photos', { sizeBytes: 10 * 1024 * 1024 + 1 }],
+  property_staff_service_check: ['property_staff', { service: 'gardening' }],
   organizations_domain_lowercase: ['organizations', { domain: 'Vecindad.DO' }],
   organizations_max_properties_check: ['organizations', { maxProperties: -1 }],
   organizations_max_users_check: ['organizations', { maxUsers: -1 }],
   organizations_parent_not_self: ['organizations', { id: 2_000_000_000, parentId: 2_000_000_000 }],
   organizations_status_check: ['organizations', { status: 'closed' }],
   organizations_type_check: ['organizations', { type: 'franchise' }],
+  billing_sequences_last_number_check: ['billing_sequences', { lastNumber: 0 }],
+  billing_sequences_series_check: ['billing_sequences', { series: 'credit_note' }],
+  charges_amount_check: ['charges', { amount: 0 }],
+  charges_method_check: ['charges', { method: 'bitcoin' }],
+  charges_paid_amount_check: ['charges', { paidAmount: 101 }],
+  charges_settled_check: ['charges', { status: 'completed' }],
+  charges_status_check: ['charges', { status: 'lost' }],
+  charges_type_check: ['charges', { type: 'tip' }],
+  payment_allocations_amount_check: ['payment_allocations', { amount: 0 }],
+  payment_proofs_file_type_check: ['payment_proofs', { fileType: 'text/html' }],
+  payment_proofs_size_bytes_check: ['payment_proofs', { sizeBytes: 0 }],
+  payment_refunds_amount_check: ['payment_refunds', { amount: 0 }],
+  payment_totals_amount_check: ['payment_totals', { amount: -1 }],
+  payments_allocated_amount_check: ['payments', { allocatedAmount: 101 }],
   payments_amount_check: ['payments', { amount: 0 }],
   payments_method_check: ['payments', { method: 'bitcoin' }],
+  payments_reason_check: ['payments', { status: 'rejected' }],
+  payments_receipt_check: ['payments', { receiptNumber: 'REC-2030-000001' }],
   payments_status_check: ['payments', { status: 'lost' }],
-  payments_type_check: ['payments', { type: 'tip' }],
   properties_area_check: ['properties', { area: -1 }],
   properties_bathrooms_check: ['properties', { bathrooms: -0.5 }],
   properties_bedrooms_check: ['properties', { bedrooms: -1 }],
@@ -137,7 +263,6 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   properties_rent_check: ['properties', { rent: -1 }],
   properties_status_check: ['properties', { status: 'haunted' }],
   properties_type_check: ['properties', { type: 'castle' }],
-  properties_units_check: ['properties', { units: 0 }],
   residents_dates_check: ['residents', { startDate: '2030-02-01', endDate: '2030-01-01' }],
   residents_status_check: ['residents', { status: 'evicted' }],
   units_bathrooms_check: ['units', { bathrooms: -1 }],
@@ -215,19 +340,25 @@ describe('schema constraints', () => {
     }
   });
 
-  it('deletes broadcasts, units and residents with their property, and refuses while payments or documents exist', async () => {
+  it('deletes broadcasts, units and residents with their property, and refuses while charges exist', async () => {
     const { id: propertyId, organizationId } = await createProperty();
     const unit = await createUnit({ propertyId });
     const user = await createUser({ organizationId });
     await db()('residents').insert({ userId: user.id, propertyId, unitId: unit.id });
     await db()('broadcasts').insert({ title: 'Aviso', message: 'Mensaje de prueba', propertyId });
-    await db()('payments').insert({ userId: user.id, propertyId, amount: 100, type: 'rent' });
+    const charged = await createUnit();
+    await createCharge({ unitId: charged.id });
 
-    const refused = await failure((trx) => trx('properties').where({ id: propertyId }).delete());
-    expect(refused.code).toBe('23503');
-    expect(refused.constraint).toBe('payments_property_id_foreign');
+    // A RESTRICT foreign key refuses (23503 up to PostgreSQL 17, 23001 restrict_violation from 18),
+    // by whichever of the charge's references PostgreSQL checks first (its property, or its unit,
+    // which the property's deletion would cascade to).
+    const refused = await failure((trx) => trx('properties').where({ id: charged.propertyId }).delete());
+    expect(['charges_property_id_foreign', 'charges_unit_id_foreign']).toContain(refused.constraint);
+    expect(await db()('properties').where({ id: charged.propertyId })).toHaveLength(1);
+    // And a charge is never deleted to make way.
+    const kept = await failure((trx) => trx('charges').where({ unitId: charged.id }).delete());
+    expect(kept.constraint).toBe('charges_immutable');
 
-    await db()('payments').where({ propertyId }).delete();
     await db()('properties').where({ id: propertyId }).delete();
     expect(await db()('broadcasts').where({ propertyId })).toHaveLength(0);
     expect(await db()('units').where({ propertyId })).toHaveLength(0);

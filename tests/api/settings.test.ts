@@ -4,7 +4,7 @@ import { Organization } from '../../server/models';
 import { featureEnabled } from '../../server/middleware/features';
 import { DEFAULT_BRANDING, type Branding } from '../../shared/schemas/settings';
 import type { Role } from '../../shared/enums';
-import { createOrganization, createUser, signedIn, unique } from '../support/factories';
+import { createOrganization, createResident, createUser, signedIn, unique } from '../support/factories';
 import { client, testApp } from '../support/services';
 
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('GET /api/settings', () => {
   });
 
   it.each<Role>(['Propietario', 'Residente', 'Suplidor'])('answers 403 to a %s', async (role) => {
-    const user = await createUser({ role });
+    const user = role === 'Residente' ? (await createResident()).user : await createUser({ role });
     const response = await (await signedIn(user)).get('/api/settings');
     expect(response.status).toBe(403);
     expect(response.body.error).toBe('forbidden');
@@ -95,7 +95,7 @@ describe('GET /api/settings', () => {
     const { admin } = await administratorOf(organization);
     const response = await (await signedIn(admin)).get('/api/settings');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...DEFAULT_BRANDING, accentColor: '#abcdef', companyName: 'Inmobiliaria Caribe' });
+    expect(response.body).toEqual({ ...DEFAULT_BRANDING, accentColor: '#abcdef', companyName: 'Inmobiliaria Caribe', version: 1 });
   });
 });
 
@@ -197,8 +197,9 @@ describe('PUT /api/settings', () => {
       features: { documents: true, billing: false, maintenance: true, amenities: true, visitors: false },
       showRegistrationForm: false,
     };
-    expect(features.body).toEqual(expected);
-    expect((await agent.get('/api/settings')).body).toEqual(expected);
+    // Each save raised the version of the organization's row.
+    expect(features.body).toEqual({ ...expected, version: 4 });
+    expect((await agent.get('/api/settings')).body).toEqual({ ...expected, version: 4 });
     expect((await agent.get('/api/settings/branding')).body).toEqual(expected);
 
     // One place per value: colours and contact details in the organization's columns.

@@ -1,13 +1,15 @@
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { User } from '../../server/models';
-import { PASSWORD, createOrganization, createUser, unique } from '../support/factories';
+import { resetPassword } from '../../server/commands/users';
+import { transaction } from '../../server/db/transaction';
+import { PASSWORD, createOrganization, createResident, createUser, unique } from '../support/factories';
 import { notice, signInAs, useBrowser } from './support/browser';
 
 const { test, port } = useBrowser();
 
 test('sends a signed-out visitor to /auth and back where they were after signing in', async ({ page }) => {
-  const user = await createUser({ name: 'Marta', lastName: 'Díaz' });
+  const user = await createUser({ name: 'Marta', lastName: 'Díaz', role: 'Propietario' });
   await page.goto('/settings');
   await page.waitForURL('**/auth');
   const form = page.getByRole('form', { name: 'Iniciar sesión' });
@@ -113,16 +115,14 @@ test('shows every registration message, resets the city with the country, then r
 
   await form.getByLabel('Confirmar contraseña').fill('secreto1');
   await register();
-  await page.getByRole('heading', { name: 'Bienvenido, Carlos' }).waitFor({ timeout: 15_000 });
+  // A new account reads nothing of the organization until an administrator approves it.
+  await page.getByRole('heading', { name: 'Su cuenta espera aprobación', level: 1 }).waitFor({ timeout: 15_000 });
+  await page.getByText('La administración revisará su solicitud y le asignará su propiedad y su unidad.').waitFor();
 
   const user = await User.query().findOne({ username: email });
   expect(user).toMatchObject({ role: 'Residente', city: 'DO-santiago', organizationId: organization.id });
-  // Real figures of that organization for a new resident: the two public documents.
-  await page.getByTestId('summary-documents-value').getByText('2').waitFor();
-  expect(await page.getByTestId('summary-properties-value').textContent()).toBe('0');
-  expect(await page.getByTestId('summary-residents-value').textContent()).toBe('0');
-  expect(await page.getByTestId('summary-billing-value').textContent()).toBe('RD$0.00');
-  expect(await page.getByTestId('activity-item').textContent()).toContain('Documento subido: Acta de asamblea');
+  expect(await page.getByText('Acta de asamblea').count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Documentos' }).count()).toBe(0);
 });
 
 test('hides the registration tab when the organization closes it', async ({ page }) => {
@@ -136,10 +136,19 @@ test('hides the registration tab when the organization closes it', async ({ page
   expect(await page.title()).toBe('Iniciar sesión | Residencial Las Palmas');
 });
 
-test('shows the not-found page for unknown paths', async ({ page }) => {
+test('shows a not-found page in the user\'s language, with a way back to the start', async ({ page }) => {
   await page.goto('/no-existe/de-verdad');
-  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-  await page.getByText('Did you forget to add the page to the router?').waitFor();
+  await page.getByRole('heading', { name: 'Error 404: página no encontrada', level: 1 }).waitFor();
+  await page.getByText('La dirección que abriste no existe o ya no está disponible.', { exact: false }).waitFor();
+  expect(await page.title()).toBe('Página no encontrada | Vecindad');
+  await page.getByRole('link', { name: 'Ir al inicio' }).click();
+  await page.waitForURL('**/auth');
+
+  await page.evaluate(() => localStorage.setItem('vecindad.language', 'en'));
+  await page.goto('/nowhere');
+  await page.getByRole('heading', { name: '404 Page Not Found', level: 1 }).waitFor();
+  await page.getByText('The address you opened does not exist or is no longer available.', { exact: false }).waitFor();
+  expect(await page.getByText('router').count()).toBe(0);
 });
 
 test('signs out with the spec notice and protects the screens again', async ({ page }) => {
@@ -158,4 +167,29 @@ test('serves the terms and privacy pages publicly', async ({ page }) => {
   expect(await page.title()).toBe('Términos y condiciones | Vecindad');
   await page.goto('/privacy');
   await page.getByRole('heading', { name: 'Política de privacidad', level: 1 }).waitFor();
+});
+
+test('the first sign-in with a temporary password asks only for the new one, which cannot be the temporary one', async ({ page }) => {
+  const { user } = await createResident({ user: { name: 'Rita' } });
+  const admin = await createUser({ role: 'Administrador', organizationId: user.organizationId });
+  const tempPassword = await transaction((trx) => resetPassword(trx, admin, user));
+
+  await page.goto('/auth');
+  const login = page.getByRole('form', { name: 'Iniciar sesión' });
+  await login.getByLabel('Correo electrónico').fill(user.username);
+  await login.getByLabel('Contraseña').fill(tempPassword);
+  await login.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('heading', { name: 'Cambia tu contraseña' }).waitFor();
+  const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+  expect(await form.getByLabel('Contraseña actual').count()).toBe(0);
+
+  await form.getByLabel('Nueva contraseña', { exact: true }).fill(tempPassword);
+  await form.getByLabel('Confirmar nueva contraseña').fill(tempPassword);
+  await form.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
+  await form.getByText('La nueva contraseña no puede ser la contraseña temporal').waitFor();
+
+  await form.getByLabel('Nueva contraseña', { exact: true }).fill('Mi-Clave-Nueva-2026');
+  await form.getByLabel('Confirmar nueva contraseña').fill('Mi-Clave-Nueva-2026');
+  await form.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
+  await page.getByRole('heading', { name: 'Bienvenido, Rita' }).waitFor();
 });

@@ -45,7 +45,9 @@ const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { 
 const banner = (page: Page) => page.getByTestId('broadcast-banner');
 /** The broadcasts of the open tab ("Mensajes activos" or "Mensajes archivados"). */
 const items = (page: Page, tab: 'Mensajes activos' | 'Mensajes archivados') => page.getByRole('tabpanel', { name: tab }).getByTestId('broadcast-item');
-const today = () => format(new Date(), 'dd/MM/yyyy');
+/** A day as every screen writes it in Spanish: "22 nov 2026". */
+const day = (date: Date) => format(date, 'd MMM yyyy', { locale: es });
+const today = () => day(new Date());
 
 test('a notice created, edited, expired and deleted by an administrator appears, changes and disappears in the resident\'s banner live', async ({ page, context, url }) => {
   const { admin, property, resident, neighbourResident } = await community();
@@ -167,7 +169,7 @@ test('a notice reaching its end date leaves the banner by itself, and the worker
     const endDate = new Date(Date.now() + 3000);
     const response = await page.request.patch(`/api/broadcasts/${lasting.id}`, { data: { endDate: endDate.toISOString() } });
     expect(response.status()).toBe(200);
-    await banner(home.page).getByText(`Hasta el ${format(endDate, 'dd/MM/yyyy')}`).waitFor({ timeout: 15_000 });
+    await banner(home.page).getByText(`Hasta el ${day(endDate)}`).waitFor({ timeout: 15_000 });
 
     await banner(home.page).waitFor({ state: 'detached', timeout: 15_000 });
     expect(Date.now()).toBeGreaterThanOrEqual(endDate.getTime());
@@ -191,7 +193,7 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
   await createBroadcast({ propertyId: property.id, title: 'Fiesta de fin de año', category: 'event', startDate: minutesAgo(2) });
   // Not shown: a draft, an expired one, one that starts tomorrow.
   await createBroadcast({ propertyId: property.id, title: 'Borrador', status: 'draft' });
-  await createBroadcast({ propertyId: property.id, title: 'Vencido', endDate: minutesAgo(1) });
+  await createBroadcast({ propertyId: property.id, title: 'Vencido', startDate: minutesAgo(5), endDate: minutesAgo(1) });
   await createBroadcast({ propertyId: property.id, title: 'Mañana', startDate: new Date(Date.now() + 24 * 3600_000) });
 
   await signInAs(page, resident, '/');
@@ -219,7 +221,8 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
 
   // Dismissed: hidden in this session, even after a reload...
   await page.getByRole('button', { name: 'Descartar aviso: Fiesta de fin de año' }).click();
-  await counter.getByText(/1\/2|2\/2/).waitFor();
+  // The rotation starts over at the first notice.
+  await counter.getByText('1/2').waitFor();
   expect(await page.getByText('Fiesta de fin de año').count()).toBe(0);
   await page.reload();
   await counter.getByText('1/2').waitFor();
@@ -240,6 +243,32 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
   await page.getByRole('button', { name: /^Descartar aviso: / }).click();
   await banner(page).waitFor({ state: 'detached' });
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+});
+
+test('when the notice on show ends, the banner starts over at 1/N', async ({ page }) => {
+  const { property, resident } = await community();
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  await createBroadcast({ propertyId: property.id, title: 'Asamblea', category: 'event', startDate: minutesAgo(3) });
+  const ending = await createBroadcast({ propertyId: property.id, title: 'Jornada de limpieza', category: 'other', startDate: minutesAgo(2), endDate: new Date(Date.now() + 60_000) });
+  await createBroadcast({ propertyId: property.id, title: 'Piscina abierta', category: 'announcement', startDate: minutesAgo(1) });
+
+  await signInAs(page, resident, '/');
+  const counter = page.getByTestId('broadcast-counter');
+  const title = page.getByTestId('broadcast-banner-title');
+  await counter.getByText('1/3').waitFor();
+  // It ends in a few seconds (the resident's page learns it by its clock).
+  await Broadcast.query().patchAndFetchById(ending.id, { endDate: new Date(Date.now() + 3000) });
+  await page.reload();
+  await counter.getByText('1/3').waitFor();
+  // Newest first: the second notice is the one about to end.
+  expect(await title.textContent()).toBe('Piscina abierta');
+  await page.getByRole('button', { name: 'Aviso siguiente' }).click();
+  await counter.getByText('2/3').waitFor();
+  expect(await title.textContent()).toBe(ending.title);
+
+  // Its end: back to the first notice, counted anew.
+  await counter.getByText('1/2').waitFor({ timeout: 6000 });
+  expect(await title.textContent()).toBe('Piscina abierta');
 });
 
 test('the form: spec defaults, Spanish validation messages, the end date picker and a failed save', async ({ page }) => {
@@ -268,17 +297,17 @@ test('the form: spec defaults, Spanish validation messages, the end date picker 
   await calendar.getByRole('button', { name: 'Ir al mes siguiente' }).click();
   await calendar.getByRole('button', { name: new RegExp(`, ${format(start, "d 'de' MMMM 'de' yyyy", { locale: es })}$`) }).click();
   await calendar.waitFor({ state: 'detached' });
-  expect(await dialog.getByRole('button', { name: `Fecha de inicio ${format(start, 'dd/MM/yyyy')}` }).count()).toBe(1);
+  expect(await dialog.getByRole('button', { name: `Fecha de inicio ${day(start)}` }).count()).toBe(1);
 
   await dialog.getByRole('button', { name: /^Fecha de fin/ }).click();
   const endCalendar = dialog.getByRole('group', { name: 'Fecha de fin' });
   await endCalendar.getByRole('grid').waitFor();
   expect((await endCalendar.locator('th').first().getAttribute('aria-label'))?.toLowerCase()).toBe('lunes');
-  const dayButton = (day: number) => endCalendar.getByRole('button', { name: new RegExp(`, ${format(setDate(start, day), "d 'de' MMMM 'de' yyyy", { locale: es })}$`) });
+  const dayButton = (date: number) => endCalendar.getByRole('button', { name: new RegExp(`, ${format(setDate(start, date), "d 'de' MMMM 'de' yyyy", { locale: es })}$`) });
   expect(await dayButton(9).isDisabled()).toBe(true);
   expect(await dayButton(10).isDisabled()).toBe(false);
   await dayButton(12).click();
-  expect(await dialog.getByRole('button', { name: `Fecha de fin ${format(setDate(start, 12), 'dd/MM/yyyy')}` }).count()).toBe(1);
+  expect(await dialog.getByRole('button', { name: `Fecha de fin ${day(setDate(start, 12))}` }).count()).toBe(1);
 
   await dialog.getByLabel('Título', { exact: true }).fill('Mantenimiento de ascensores');
   await dialog.getByLabel('Mensaje', { exact: true }).fill('Los ascensores estarán fuera de servicio durante la mañana.');
@@ -289,13 +318,13 @@ test('the form: spec defaults, Spanish validation messages, the end date picker 
   expect(new Date(saved!.startDate).getTime()).toBe(start.getTime());
   expect(new Date(saved!.endDate!).getTime()).toBe(endOfDay(setDate(start, 12)).getTime());
 
-  // Scheduled for later: only in the archive, marked as such, with its dates as dd/MM/yyyy.
+  // Scheduled for later: only in the archive, marked as such, with its dates as "10 dic 2026".
   await page.getByText('No hay mensajes activos').waitFor();
   await page.getByRole('tab', { name: 'Mensajes archivados' }).click();
   const item = items(page, 'Mensajes archivados').filter({ hasText: 'Mantenimiento de ascensores' });
   await item.getByText('Programado').waitFor();
-  await item.getByText(`Inicio: ${format(start, 'dd/MM/yyyy')}`).waitFor();
-  await item.getByText(`Fin: ${format(setDate(start, 12), 'dd/MM/yyyy')}`).waitFor();
+  await item.getByText(`Inicio: ${day(start)}`).waitFor();
+  await item.getByText(`Fin: ${day(setDate(start, 12))}`).waitFor();
 
   // A save the server refuses (the property was deleted meanwhile): the spec's failure notice.
   await page.getByRole('button', { name: 'Nuevo mensaje' }).last().click();

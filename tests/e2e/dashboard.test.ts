@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { transaction } from '../../server/db/transaction';
 import { recordEvent } from '../../server/events/outbox';
-import { createProperty, createResident, createUser } from '../support/factories';
+import { createCharge, createProperty, createResident, createUser } from '../support/factories';
 import { signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
@@ -9,11 +9,9 @@ const { test } = useBrowser();
 test('shows the real figures, links the cards and adds new activity live', async ({ page }) => {
   const property = await createProperty();
   await createProperty({ organizationId: property.organizationId });
-  const { user: resident } = await createResident({ property });
+  const { unit } = await createResident({ property });
   const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId, name: 'Pedro', lastName: 'Sosa' });
-  await transaction((trx) =>
-    trx('payments').insert({ userId: resident.id, propertyId: property.id, amount: 1_250_050, type: 'rent', status: 'pending' }),
-  );
+  await createCharge({ unitId: unit.id, amount: 1_250_050 });
 
   // The live socket is connected once the server accepts it (Socket.IO's "40" packet).
   const connected = new Promise<void>((resolve) =>

@@ -6,13 +6,14 @@ import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { Document } from '../../server/models';
 import { PASSWORD, createDocument, createOrganization, createProperty, createResident, createUser, unique } from '../support/factories';
+import { englishOnScreen } from './support/accessibility';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
 
-const MISSING = 'Missing fields: Please fill out all required fields and select a file.';
-const TOO_LARGE = 'File too large: Maximum file size is 10MB';
-const INVALID_TYPE = 'Invalid file type: Please upload a PDF, Word, Excel, or image file';
+const MISSING = 'Faltan campos: complete todos los campos requeridos y seleccione un archivo.';
+const TOO_LARGE = 'Archivo demasiado grande: el tamaño máximo es 10 MB';
+const INVALID_TYPE = 'Tipo de archivo no válido: suba un PDF, un documento de Word, una hoja de Excel o una imagen';
 
 /** A one-page PDF with a line of text that a PDF viewer renders (cross-reference table included). */
 function pdfWithText(text: string): Buffer {
@@ -91,7 +92,7 @@ test('an administrator uploads a PDF by drag and drop, views, downloads and dele
   await dialog.getByLabel('Categoría').selectOption('meeting-minutes');
   await dialog.getByLabel('Propiedad (opcional)').selectOption({ label: 'Torre Las Palmas' });
   await dialog.getByRole('button', { name: 'Subir documento' }).click();
-  await notice(page).getByText('Document uploaded').waitFor();
+  await notice(page).getByText('Documento subido').waitFor();
   await dialog.waitFor({ state: 'hidden' });
   expect(new URL(page.url()).searchParams.get('action')).toBeNull();
 
@@ -100,11 +101,11 @@ test('an administrator uploads a PDF by drag and drop, views, downloads and dele
   const { content } = await db()('documents').select('content').where({ id: stored!.id }).first();
   expect(Buffer.compare(content, pdf)).toBe(0);
 
-  // In the table (date "MMM dd, yyyy" in Spanish, last modified "Hoy") and in its tile's count.
+  // In the table (the day as "22 nov 2026", last modified "Hoy") and in its tile's count.
   const uploaded = row(page, title);
   await uploaded.waitFor();
   const text = await uploaded.textContent();
-  expect(text).toContain(format(new Date(), 'MMM dd, yyyy', { locale: es }));
+  expect(text).toContain(format(new Date(), 'd MMM yyyy', { locale: es }));
   expect(text).toContain('Hoy');
   expect(text).toContain('Actas de reuniones');
   expect(text).toContain(`PDF · ${stored!.fileSize}`);
@@ -133,14 +134,14 @@ test('an administrator uploads a PDF by drag and drop, views, downloads and dele
   const file = await download;
   expect(file.suggestedFilename()).toBe('Acta asamblea día 1.pdf');
   expect(Buffer.compare(fs.readFileSync((await file.path())!), pdf)).toBe(0);
-  await notice(page).getByText('Download Started').waitFor();
+  await notice(page).getByText('Descarga iniciada').waitFor();
 
   // Delete, after confirming.
   await uploaded.getByRole('button', { name: `Eliminar ${title}` }).click();
   const confirm = page.getByRole('dialog', { name: '¿Eliminar documento?' });
   await confirm.getByText(title).waitFor();
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await notice(page).getByText('Document deleted').waitFor();
+  await notice(page).getByText('Documento eliminado').waitFor();
   await page.getByRole('heading', { name: 'Aún no hay documentos' }).waitFor();
   await tileCount(page, 'meeting-minutes').getByText('0 archivos').waitFor();
   expect(await Document.query().findById(stored!.id)).toBeUndefined();
@@ -181,8 +182,8 @@ test('shows the spec message for a wrong type, a too-large file and missing fiel
   await input.setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: html });
   await dialog.getByLabel('Categoría').selectOption('financial');
   await dialog.getByRole('button', { name: 'Subir documento' }).click();
-  await notice(page).getByText('Upload failed').waitFor();
-  await notice(page).getByText(`Failed to upload document: ${INVALID_TYPE}`).waitFor();
+  await notice(page).getByText('No se pudo subir', { exact: true }).waitFor();
+  await notice(page).getByText(`No se pudo subir el documento: ${INVALID_TYPE}`).waitFor();
   await problem.getByText(INVALID_TYPE).waitFor();
 
   expect(await Document.query().where({ organizationId: admin.organizationId }).resultSize()).toBe(0);
@@ -247,6 +248,7 @@ test('a Residente cannot delete an administrator’s document and does not see a
 
   // The upload dialog does not offer "administrators only" to a Residente.
   await page.getByRole('button', { name: 'Subir documento' }).first().click();
+  await uploadDialog(page).getByLabel('Acceso').waitFor();
   expect(await uploadDialog(page).getByLabel('Acceso').locator('option').allTextContents()).toEqual(['Público', 'Residentes', 'Personalizado']);
 });
 
@@ -271,7 +273,7 @@ test('shares a document with chosen residents through the file chooser (custom a
   await dialog.getByRole('checkbox', { name: /Lucía Marte/ }).check();
   await dialog.getByRole('list', { name: 'Seleccionados' }).getByText('Lucía Marte').waitFor();
   await dialog.getByRole('button', { name: 'Subir documento' }).click();
-  await notice(page).getByText('Document uploaded').waitFor();
+  await notice(page).getByText('Documento subido').waitFor();
 
   const stored = await Document.query().where({ organizationId: property.organizationId, title: 'contrato' }).first();
   expect(stored?.access).toBe('custom');
@@ -301,7 +303,11 @@ test('pages five at a time, searches and filters, and refreshes live when someon
   // Uploaded about two months ago.
   expect(await row(page, 'Circular 7').textContent()).toContain('Hace 2 meses');
 
-  await page.getByRole('navigation', { name: 'Páginas de documentos' }).getByRole('button', { name: '2' }).click();
+  // The pager speaks Spanish to screen readers too (no "Previous", "Next", "(current)").
+  const pager = page.getByRole('navigation', { name: 'Páginas de documentos' });
+  await pager.getByRole('button', { name: 'Página siguiente' }).waitFor();
+  expect(await englishOnScreen(page)).toEqual([]);
+  await pager.getByRole('button', { name: '2' }).click();
   await row(page, 'Circular 1').waitFor();
   expect(await rows(page).count()).toBe(2);
   expect(new URL(page.url()).searchParams.get('page')).toBe('2');

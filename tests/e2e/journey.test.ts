@@ -1,19 +1,23 @@
 import { expect } from 'vitest';
+import { approveJoinRequest, getJoinRequest } from '../../server/commands/joinRequests';
+import { db } from '../../server/db';
+import { transaction } from '../../server/db/transaction';
 import { User } from '../../server/models';
-import { createOrganization, createProperty, unique } from '../support/factories';
+import { createOrganization, createProperty, createUser, unique } from '../support/factories';
 import { PHONE, notice, useBrowser } from './support/browser';
 
 const { test, port } = useBrowser();
 
 /**
- * Issue 3's whole journey, in English on a phone: register, see the dashboard with real
+ * Issue 3's whole journey, in English on a phone: register, wait for approval, see the dashboard with real
  * numbers, change the profile, password and preferences, sign out and back in with the new
  * password. (The same steps in Spanish on a desktop are in auth, settings and layout tests.)
  */
 test('a new user goes through the whole app in English on a 375 px phone', async ({ page }) => {
   const domain = `${unique('viaje')}.test`;
   const organization = await createOrganization({ domain });
-  await createProperty({ organizationId: organization.id, name: 'Torre Azul' });
+  const property = await createProperty({ organizationId: organization.id, name: 'Torre Azul' });
+  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
   const email = `${unique('viajera')}@example.com`;
 
   await page.goto(`http://${domain}:${port()}/auth`);
@@ -28,11 +32,21 @@ test('a new user goes through the whole app in English on a 375 px phone', async
   await form.getByLabel('Last name').fill('Lora');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Phone').fill('809-555-0199');
+  await form.getByLabel('Your property (optional)').fill('Torre Azul');
   await form.getByLabel('Password', { exact: true }).fill('secreto1');
   await form.getByLabel('Confirm password').fill('secreto1');
   await form.getByLabel(/I accept the/).check();
   await form.getByRole('button', { name: 'Create account' }).click();
 
+  // Nothing of the building until the administration approves the request; then the app, live.
+  await page.getByRole('heading', { name: 'Your account is waiting for approval' }).waitFor({ timeout: 15_000 });
+  await page.getByText('You asked to join Torre Azul.', { exact: false }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  const { id: userId } = (await User.query().findOne({ username: email }))!;
+  const { id: requestId } = await db()('join_requests').where({ userId }).first();
+  await transaction(async (trx) =>
+    approveJoinRequest(trx, admin, await getJoinRequest(trx, requestId), { propertyId: property.id, unit: '3A', createUnit: true }),
+  );
   await page.getByRole('heading', { name: 'Welcome, Marta' }).waitFor({ timeout: 15_000 });
   expect(await page.getByTestId('summary-documents-value').textContent()).toBe('0');
   expect(await page.getByTestId('summary-billing-value').textContent()).toBe('RD$0.00');
@@ -56,7 +70,7 @@ test('a new user goes through the whole app in English on a 375 px phone', async
   await notice(page).getByText('Password Updated').waitFor();
 
   await page.getByRole('tab', { name: 'Notifications' }).click();
-  await page.getByLabel('News and offers').click();
+  await page.getByLabel('Events and news').click();
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await notice(page).getByText('Preferences saved').waitFor();
   const saved = await User.query().findOne({ username: email });

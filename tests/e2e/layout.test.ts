@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { User } from '../../server/models';
-import { createUser } from '../support/factories';
-import { PHONE, signInAs, useBrowser } from './support/browser';
+import { createResident, createUser } from '../support/factories';
+import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
 
 test('opens the navigation as a drawer on a 375 px wide screen', async ({ page }) => {
-  const user = await createUser({ name: 'Rosa', lastName: 'Medina' });
+  const user = await createUser({ name: 'Rosa', lastName: 'Medina', role: 'Propietario' });
   await signInAs(page, user, '/');
   await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
 
@@ -36,13 +36,41 @@ test('shows the administration items to administrators only', async ({ page }) =
   await page.getByRole('heading', { name: 'Mensajes', level: 1 }).waitFor();
 });
 
-test('sends non-administrators from system settings to the dashboard', async ({ page }) => {
-  const resident = await createUser({ role: 'Residente', name: 'Juan' });
-  await signInAs(page, resident, '/admin/system-settings');
-  await page.getByRole('heading', { name: 'Bienvenido, Juan' }).waitFor();
-  expect(new URL(page.url()).pathname).toBe('/');
+test('sends non-administrators from the administration screens to the dashboard, with a notice', async ({ page }) => {
+  const { user: resident } = await createResident({ user: { name: 'Juan' } });
+  for (const path of ['/admin/system-settings', '/admin/organizations', '/admin/queues']) {
+    await signInAs(page, resident, path);
+    await page.getByRole('heading', { name: 'Bienvenido, Juan' }).waitFor();
+    await notice(page).getByText('No tienes acceso a esa página').waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search, path).toBe('/');
+    expect(await page.locator('.card[role=alert]').count()).toBe(0);
+  }
   expect(await page.getByRole('link', { name: 'Configuración del sistema' }).count()).toBe(0);
   expect(await page.getByText('Residente', { exact: true }).textContent()).toBe('Residente');
+});
+
+test('a Suplidor\'s menu and dashboard offer only what a supplier can use', async ({ page }) => {
+  const supplier = await createUser({ role: 'Suplidor', name: 'Marcos' });
+  await signInAs(page, supplier, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Marcos' }).waitFor();
+  const sidebar = page.getByRole('navigation', { name: 'Navegación principal' });
+  await sidebar.getByRole('link', { name: 'Inicio' }).waitFor();
+  const items = (await sidebar.getByRole('link').allTextContents()).map((text) => text.trim());
+  expect(items).toEqual(['Inicio', 'Propiedades', 'Mis trabajos', 'Configuración']);
+  expect(await page.getByTestId('summary-residents').count()).toBe(0);
+  expect(await page.getByTestId('summary-documents').count()).toBe(0);
+
+  // The properties of their work, without a broadcasts tab the server would refuse.
+  await sidebar.getByRole('link', { name: 'Propiedades' }).click();
+  await page.getByRole('heading', { name: 'Propiedades', level: 1 }).waitFor();
+  expect(await page.getByRole('link', { name: 'Mensajes' }).count()).toBe(0);
+
+  // Typed addresses of screens they cannot use lead to the dashboard, with a notice.
+  for (const path of ['/residents', '/documents', '/properties/broadcasts', '/amenities']) {
+    await page.goto(path);
+    await page.getByRole('heading', { name: 'Bienvenido, Marcos' }).waitFor();
+    await notice(page).getByText('No tienes acceso a esa página').waitFor();
+  }
 });
 
 test('switches to English, saves the choice and keeps it after a reload', async ({ page }) => {
@@ -63,6 +91,55 @@ test('switches to English, saves the choice and keeps it after a reload', async 
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('tab', { name: 'Notifications' }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
+});
+
+test('the notice of a failed attempt goes away when the next attempt succeeds', async ({ page }) => {
+  const user = await createUser({ role: 'Propietario', name: 'Elena' });
+  await signInAs(page, user, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Elena' }).waitFor();
+  let refuse = true;
+  await page.route('**/api/user/preferences', (route) =>
+    refuse ? route.fulfill({ status: 503, json: { error: 'service_unavailable', message: 'Servicio no disponible' } }) : route.continue(),
+  );
+
+  await page.locator('label[for="language-en"]').click();
+  const failure = notice(page).filter({ hasText: 'No se pudo guardar el idioma' });
+  await failure.waitFor();
+  // Pointed at, a notice stays (Radix pauses its timer): only the success can take it away.
+  await failure.hover();
+  refuse = false;
+  await page.locator('#language-en').focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('heading', { name: 'Welcome, Elena' }).waitFor();
+  await failure.waitFor({ state: 'detached', timeout: 2000 });
+  expect(await User.query().findById(user.id)).toMatchObject({ language: 'en' });
+});
+
+test('for keyboards and screen readers: the language switch is one tab stop, no heading comes before the page\'s h1', async ({ page }) => {
+  const admin = await createUser({ role: 'Administrador', name: 'Pedro' });
+  await signInAs(page, admin, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Pedro', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Configuración del sistema' }).waitFor();
+
+  // The headings in document order start with the page's h1 (the menu's group names are labels).
+  const headings = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
+      .filter((heading) => (heading as HTMLElement).offsetParent !== null)
+      .map((heading) => heading.tagName),
+  );
+  expect(headings[0]).toBe('H1');
+
+  // Tab through the header: the two languages are one stop; arrows choose.
+  const stops: string[] = [];
+  await page.keyboard.press('Tab'); // the skip link
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent || ''));
+  }
+  expect(stops.filter((stop) => stop.startsWith('language-'))).toEqual(['language-es']);
+  await page.locator('#language-es').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('heading', { name: 'Welcome, Pedro' }).waitFor();
 });
 
 test('F8 focuses the notifications region, even before any notice', async ({ page }) => {

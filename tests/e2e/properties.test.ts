@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
-import { transaction } from '../../server/db/transaction';
 import { Amenity, Property, Resident, Unit, User } from '../../server/models';
 import { findCountry } from '../../shared/catalog/countries';
-import { PASSWORD, createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
+import { PASSWORD, createCharge, createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
@@ -28,7 +27,7 @@ async function signsIn(page: Page, username: string, password: string) {
   return response.ok();
 }
 
-test('an administrator adds a property (country then city, units at least 1, photo), edits it and deletes it', async ({ page }) => {
+test('an administrator adds a property (country then city, photo), edits it and deletes it', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador' });
   const name = unique('Residencial Las Palmas');
   await signInAs(page, admin, '/properties');
@@ -39,17 +38,16 @@ test('an administrator adds a property (country then city, units at least 1, pho
   await page.getByRole('button', { name: 'Agregar propiedad' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Agregar propiedad' });
   const city = dialog.getByLabel('Ciudad');
-  // Spec defaults; the city waits for a country.
-  expect(await dialog.getByLabel('Unidades').inputValue()).toBe('1');
+  // Spec defaults; the city waits for a country; no typed number of units (it is counted).
+  expect(await dialog.getByLabel('Unidades').count()).toBe(0);
   expect(await dialog.getByLabel('Tipo').inputValue()).toBe('apartment');
   expect(await dialog.getByLabel('Estado').inputValue()).toBe('vacant');
   expect(await city.isDisabled()).toBe(true);
 
   await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByLabel('Dirección').fill('Av. Sarasota 45');
-  await dialog.getByLabel('Unidades').fill('0');
   await dialog.getByRole('button', { name: 'Agregar propiedad' }).click();
-  await dialog.getByText('Debe tener al menos 1 unidad').waitFor();
+  await dialog.getByText('Este campo es requerido').first().waitFor();
   expect(await dialog.getByText('Este campo es requerido').count()).toBe(2); // country and city
 
   // Choosing a country selects its first city; another country resets to its own first city.
@@ -59,7 +57,6 @@ test('an administrator adds a property (country then city, units at least 1, pho
   await dialog.getByLabel('País').selectOption('DO');
   expect(await city.inputValue()).toBe('DO-santo-domingo');
   await city.selectOption('DO-santiago');
-  await dialog.getByLabel('Unidades').fill('24');
   await dialog.getByLabel('Tipo').selectOption('mixed-use');
   await dialog.getByLabel('Descripción').fill('Torre con locales en la planta baja.');
 
@@ -74,9 +71,9 @@ test('an administrator adds a property (country then city, units at least 1, pho
   await notice(page).getByText('Propiedad agregada').waitFor();
   await dialog.waitFor({ state: 'detached' });
   const stored = await Property.query().findOne({ organizationId: admin.organizationId, name });
-  expect(stored).toMatchObject({ address: 'Av. Sarasota 45', country: 'DO', city: 'DO-santiago', units: 24, type: 'mixed-use', status: 'vacant', imageType: 'image/png' });
+  expect(stored).toMatchObject({ address: 'Av. Sarasota 45', country: 'DO', city: 'DO-santiago', type: 'mixed-use', status: 'vacant', imageType: 'image/png' });
   const added = card(page, name);
-  expect(await added.getByTestId('property-units').textContent()).toBe('24 unidades');
+  expect(await added.getByTestId('property-units').textContent()).toBe('0 unidades');
   expect(await added.getByTestId('property-type').textContent()).toBe('Uso mixto');
   expect(await added.getByTestId('property-status').textContent()).toBe('Desocupada');
   expect(await added.textContent()).toContain('Santiago, República Dominicana');
@@ -112,19 +109,66 @@ test('an administrator adds a property (country then city, units at least 1, pho
 test('refuses to delete a property with payments and says why', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador' });
   const property = await createProperty({ organizationId: admin.organizationId });
-  const { user } = await createResident({ property });
-  await transaction((trx) => trx('payments').insert({ userId: user.id, propertyId: property.id, amount: 500_000, type: 'rent' }));
+  const { unit } = await createResident({ property });
+  await createCharge({ unitId: unit.id, amount: 500_000 });
 
   await signInAs(page, admin, `/properties?manage=${property.id}`);
   const manage = manageDialog(page, property.name);
   await manage.getByRole('button', { name: 'Eliminar propiedad' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Eliminar propiedad?' });
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await confirm.getByTestId('confirm-refusal').getByText('No se puede eliminar la propiedad: tiene pagos registrados').waitFor();
+  await confirm.getByTestId('confirm-refusal').getByText('No se puede eliminar la propiedad: tiene cargos o pagos registrados').waitFor();
   await notice(page).getByText('Error', { exact: true }).waitFor();
   expect(await confirm.getByRole('button', { name: 'Eliminar' }).isDisabled()).toBe(true);
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   expect(await Property.query().findById(property.id)).toBeDefined();
+});
+
+test('a property counts its units, shows the occupied ones, and a new unit typed for a resident is confirmed first', async ({ page }) => {
+  const admin = await createUser({ role: 'Administrador' });
+  const property = await createProperty({ organizationId: admin.organizationId });
+  const occupied = await createUnit({ propertyId: property.id, unitNumber: '1A' });
+  await createUnit({ propertyId: property.id, unitNumber: '1B' });
+  await createResident({ property, unit: occupied });
+  await signInAs(page, admin, '/properties');
+  await card(page, property.name).getByTestId('property-units').getByText('2 unidades').waitFor();
+
+  await card(page, property.name).getByRole('button', { name: `Gestionar ${property.name}` }).click();
+  const manage = manageDialog(page, property.name);
+  await manage.getByRole('tab', { name: 'Unidades' }).click();
+  await manage.getByTestId('unit-item').filter({ hasText: 'Unidad 1A' }).getByTestId('unit-status').getByText('Ocupada').waitFor();
+  expect(await manage.getByTestId('unit-item').filter({ hasText: 'Unidad 1B' }).getByTestId('unit-status').textContent()).toBe('Disponible');
+
+  // Add a resident in unit 1C, which the property does not have: asked, not created silently.
+  await manage.getByRole('tab', { name: 'Residentes' }).click();
+  await manage.getByRole('button', { name: 'Agregar residente' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Agregar residente' });
+  const email = `${unique('lia')}@correo.do`;
+  await form.getByLabel('Nombre').fill('Lía');
+  await form.getByLabel('Apellido').fill('Mena');
+  await form.getByLabel('Correo electrónico').fill(email);
+  await form.getByLabel('Unidad').fill('1C');
+  await form.getByRole('button', { name: 'Agregar residente' }).click();
+  const question = form.getByTestId('unit-confirmation');
+  await question.getByText('¿Crear la unidad 1C?').waitFor();
+  expect(await Unit.query().findOne({ propertyId: property.id, unitNumber: '1C' })).toBeUndefined();
+  expect(await User.query().findOne({ username: email })).toBeUndefined();
+
+  // Correcting the number takes the question away; asking again brings it back.
+  await question.getByRole('button', { name: 'Corregir el número' }).click();
+  await question.waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('unit');
+  await form.getByRole('button', { name: 'Agregar residente' }).click();
+  await question.getByRole('button', { name: 'Crear la unidad 1C y guardar' }).click();
+  await page.getByRole('dialog', { name: 'Residente agregado' }).getByRole('button', { name: 'Listo' }).click();
+  const unit = await Unit.query().findOne({ propertyId: property.id, unitNumber: '1C' });
+  expect(unit).toBeDefined();
+  expect(await Resident.query().findOne({ unitId: unit!.id })).toBeDefined();
+
+  await manage.getByRole('tab', { name: 'Unidades' }).click();
+  await manage.getByTestId('unit-item').filter({ hasText: 'Unidad 1C' }).getByTestId('unit-status').getByText('Ocupada').waitFor();
+  await page.keyboard.press('Escape');
+  await card(page, property.name).getByTestId('property-units').getByText('3 unidades').waitFor();
 });
 
 test('units and amenities of a property: validation, duplicate number, money in centavos, edit and delete', async ({ page }) => {
@@ -236,6 +280,7 @@ test('residents of a property: the spec messages, the temporary password once, V
   const property = await createProperty({ organizationId: admin.organizationId });
   const owner = await createUser({ role: 'Propietario', organizationId: admin.organizationId, name: 'Olga', lastName: 'Dueña' });
   await Property.query().patchAndFetchById(property.id, { ownerId: owner.id });
+  for (const unitNumber of ['4B', '5C']) await createUnit({ propertyId: property.id, unitNumber });
   const email = `${unique('marta')}@correo.do`;
 
   await signInAs(page, admin, `/properties?manage=${property.id}&tab=residents`);

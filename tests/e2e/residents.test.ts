@@ -114,6 +114,8 @@ test('views a profile, edits the details, sends a message and deactivates a resi
   await edit.getByLabel('Teléfono').fill('829-000-1111');
   await edit.getByLabel('Unidad').fill('A4-bis');
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  // A unit the property does not have: created once confirmed.
+  await edit.getByTestId('unit-confirmation').getByRole('button', { name: 'Crear la unidad A4-bis y guardar' }).click();
   await notice(page).getByText('Residente actualizado').waitFor();
   await row(page, 'Diego Armando Alba').getByText('A4-bis').waitFor();
   expect(await User.query().findById(diego.user.id)).toMatchObject({ name: 'Diego Armando', phone: '829-000-1111' });
@@ -147,7 +149,7 @@ test('views a profile, edits the details, sends a message and deactivates a resi
 });
 
 test('adds a resident from the directory (choose the property) and shows the temporary password once', async ({ page }) => {
-  const { admin, torreB } = await directory();
+  const { admin, torreB, people } = await directory();
   const email = `${unique('rosa')}@correo.do`;
   await signInAs(page, admin, '/residents');
   await page.getByText('Mostrando 1–10 de 15').waitFor();
@@ -161,7 +163,8 @@ test('adds a resident from the directory (choose the property) and shows the tem
   await form.getByLabel('Nombre').fill('Rosa');
   await form.getByLabel('Apellido').fill('Tejada');
   await form.getByLabel('Correo electrónico').fill(email);
-  await form.getByLabel('Unidad').fill('B9');
+  // An existing unit, typed in any case.
+  await form.getByLabel('Unidad').fill('b2');
   await form.getByRole('button', { name: 'Agregar residente' }).click();
   await notice(page).getByText('Residente agregado').waitFor();
   const created = page.getByRole('dialog', { name: 'Residente agregado' });
@@ -172,7 +175,7 @@ test('adds a resident from the directory (choose the property) and shows the tem
 
   const user = await User.query().findOne({ username: email });
   const residence = await Resident.query().findOne({ userId: user!.id });
-  expect(residence).toMatchObject({ propertyId: torreB.id, status: 'active' });
+  expect(residence).toMatchObject({ propertyId: torreB.id, status: 'active', unitId: people['Mateo Brito'].unit.id });
 
   // The same email again: the server's message on the field.
   await page.getByRole('button', { name: 'Agregar residente' }).click();
@@ -205,7 +208,7 @@ test('on a phone: cards with the actions menu; live changes by another administr
   const otherAdmin = await createUser({ role: 'Administrador', organizationId: admin.organizationId });
   expect((await other.request.post('/api/login', { data: { username: otherAdmin.username, password: 'secreto123' } })).ok()).toBe(true);
   const created = await other.request.post(`/api/properties/${torreA.id}/residents`, {
-    data: { name: 'Abel', lastName: 'Aaron', username: `${unique('abel')}@correo.do`, unit: 'A0' },
+    data: { name: 'Abel', lastName: 'Aaron', username: `${unique('abel')}@correo.do`, unit: 'A0', createUnit: true },
   });
   expect(created.status()).toBe(201);
   await other.close();
@@ -226,10 +229,11 @@ test('a Residente sees their neighbours without contact data and no administrati
   expect(await page.getByRole('button', { name: /Editar datos|Enviar mensaje|Desactivar/ }).count()).toBe(0);
 });
 
-test('a supplier is told the directory is not for their role, without an error', async ({ page }) => {
-  const supplier = await createUser({ role: 'Suplidor' });
+test('a supplier opening the directory is sent to the dashboard with a notice, without an error', async ({ page }) => {
+  const supplier = await createUser({ role: 'Suplidor', name: 'Marcos' });
   await signInAs(page, supplier, '/residents');
-  await page.getByText('Directorio no disponible').waitFor();
+  await page.getByRole('heading', { name: 'Bienvenido, Marcos' }).waitFor();
+  await notice(page).getByText('No tienes acceso a esa página').waitFor();
   expect(await page.getByText('No se pudieron cargar los residentes').count()).toBe(0);
 });
 

@@ -23,8 +23,8 @@ test('changes the profile with its validation, Cancel and the spec notice', asyn
   await form.getByLabel('Nombre').fill('L');
   await form.getByLabel('Correo de contacto').fill('no-es-correo');
   await form.getByRole('button', { name: 'Guardar cambios' }).click();
-  await form.getByText('Name is required').waitFor();
-  await form.getByText('Valid email is required').waitFor();
+  await form.getByText('El nombre es requerido').waitFor();
+  await form.getByText('Se requiere un correo electrónico válido').waitFor();
 
   await form.getByLabel('Nombre').fill('Lucía');
   await form.getByLabel('Correo de contacto').fill('lucia@correo.do');
@@ -53,12 +53,12 @@ test('changes the password: wrong current password, mismatch, strength and succe
   await page.getByTestId('password-strength').getByText('Seguridad: fuerte').waitFor();
   await form.getByLabel('Confirmar nueva contraseña').fill('Otra-Clave-2026');
   await submit.click();
-  await form.getByText('Passwords do not match').waitFor();
+  await form.getByText('Las contraseñas no coinciden').waitFor();
 
   await form.getByLabel('Confirmar nueva contraseña').fill('Clave-Nueva-2026');
   await submit.click();
   await form.getByText('La contraseña actual es incorrecta').waitFor();
-  await notice(page).getByText('Update Failed').waitFor();
+  await notice(page).getByText('No se pudo actualizar').waitFor();
 
   await form.getByLabel('Contraseña actual').fill(PASSWORD);
   await submit.click();
@@ -73,7 +73,7 @@ test('saves notification and privacy switches on the server', async ({ page }) =
   const user = await createUser();
   await signInAs(page, user, '/settings');
   await page.getByRole('tab', { name: 'Notificaciones' }).click();
-  const marketing = page.getByLabel('Novedades y promociones');
+  const marketing = page.getByLabel('Eventos y novedades');
   expect(await marketing.isChecked()).toBe(false);
   expect(await page.getByLabel('Notificaciones por correo').isChecked()).toBe(true);
   const saved = () => page.waitForResponse((r) => r.url().endsWith('/api/user/preferences') && r.ok());
@@ -94,7 +94,7 @@ test('saves notification and privacy switches on the server', async ({ page }) =
   const row = await User.query().findById(user.id);
   expect(row?.preferences).toMatchObject({ notifications: { marketing: true, email: true }, privacy: { contactVisibility: true } });
   await page.goto('/settings?tab=notifications');
-  expect(await page.getByLabel('Novedades y promociones').isChecked()).toBe(true);
+  expect(await page.getByLabel('Eventos y novedades').isChecked()).toBe(true);
 });
 
 test('changes the photo shown in the header and refuses other files', async ({ page }) => {
@@ -106,7 +106,8 @@ test('changes the photo shown in the header and refuses other files', async ({ p
 
   await input.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
   await notice(page).getByText('Foto actualizada').waitFor();
-  const headerPhoto = page.locator('header img[alt="Ana Pérez"]');
+  // In the header the photo sits beside the name it would repeat: the profile link is named by the text.
+  const headerPhoto = page.getByRole('link', { name: /Ana Pérez/ }).locator('img[alt=""]');
   await headerPhoto.waitFor();
   expect(await headerPhoto.getAttribute('src')).toMatch(new RegExp(`^/api/users/${user.id}/avatar`));
   expect(await headerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);

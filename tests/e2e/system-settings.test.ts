@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { Organization } from '../../server/models';
-import { createOrganization, createUser } from '../support/factories';
+import { createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
@@ -48,8 +48,8 @@ const sidebarOf = (page: Page) => page.getByRole('navigation', { name: 'Navegaci
 test('changes colours, app name and modules of every signed-in user of the organization live, and of no other', async ({ page, context, url }) => {
   const organization = await createOrganization();
   const admin = await createUser({ role: 'Administrador', organizationId: organization.id, name: 'Marta' });
-  const resident = await createUser({ role: 'Residente', organizationId: organization.id, name: 'Luis' });
-  const outsider = await createUser({ role: 'Residente', name: 'Carla' }); // another organization
+  const { user: resident } = await createResident({ property: await createProperty({ organizationId: organization.id }), user: { name: 'Luis' } });
+  const { user: outsider } = await createResident({ user: { name: 'Carla' } }); // another organization
   const neighbour = await dashboardOf(context, url(''), resident, 'Luis');
   const stranger = await dashboardOf(context, url(''), outsider, 'Carla');
   try {
@@ -91,7 +91,9 @@ test('changes colours, app name and modules of every signed-in user of the organ
     await other.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--vec-primary').trim() === '#0f766e');
     expect(await computed(other, 'body', 'background-color')).toBe('rgb(254, 252, 232)');
     expect(await computed(other, 'body', 'color')).toBe('rgb(17, 17, 17)');
-    expect(await computed(other, '.vec-nav-link.active', 'color')).toBe('rgb(15, 118, 110)');
+    // The active menu item: the text colour (AA on its tint whatever the brand), marked with the accent.
+    expect(await computed(other, '.vec-nav-link.active', 'color')).toBe('rgb(17, 17, 17)');
+    expect(await computed(other, '.vec-nav-link.active', 'box-shadow')).toContain('rgb(234, 179, 8)');
     const strip = await computed(other, '.vec-header', 'background-image', '::after');
     expect(strip).toContain('rgb(15, 118, 110)');
     expect(strip).toContain('rgb(124, 58, 237)');
@@ -141,6 +143,9 @@ test('validates required texts, the email and colours, and the colour picker fil
 
   await page.getByRole('tab', { name: 'Apariencia' }).click();
   const appearance = page.getByRole('form', { name: 'Apariencia' });
+  // The default colours read well on white: no contrast warning.
+  await appearance.getByLabel('Color primario', { exact: true }).waitFor();
+  expect(await appearance.getByTestId('color-warning').count()).toBe(0);
   await appearance.getByLabel('Color de acento', { exact: true }).fill('#12');
   await appearance.getByLabel('Color del texto', { exact: true }).fill('negro');
   await appearance.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -149,6 +154,11 @@ test('validates required texts, the email and colours, and the colour picker fil
 
   await appearance.getByLabel('Elegir Color primario').fill('#abcdef');
   expect(await appearance.getByLabel('Color primario', { exact: true }).inputValue()).toBe('#abcdef');
+  // A brand colour too light for text on white (1.65:1) is flagged, and read with its field.
+  const warning = appearance.getByTestId('color-warning');
+  await warning.getByText(/^Poco contraste con el blanco \(1,[67]:1\)/).waitFor();
+  const described = await appearance.getByLabel('Color primario', { exact: true }).getAttribute('aria-describedby');
+  expect(described).toContain(await warning.getAttribute('id'));
   await appearance.getByLabel('Color de acento', { exact: true }).fill('#F59E0B');
   await appearance.getByLabel('Color del texto', { exact: true }).fill('#1f2937');
   await appearance.getByRole('button', { name: 'Guardar cambios' }).click();

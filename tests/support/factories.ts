@@ -1,12 +1,12 @@
 import { db } from '../../server/db';
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../shared/enums';
+import type { Role, StaffService } from '../../shared/enums';
 import { Organization, Property, Resident, Unit, User } from '../../server/models';
 import { hashPassword } from '../../server/services/passwords';
 import { client } from './services';
 import { Document } from '../../server/models';
 import { formatFileSize } from '../../shared/format';
-import { Amenity, AmenityBooking, MaintenanceRequest, Payment } from '../../server/models';
+import { Amenity, AmenityBooking, Charge, MaintenanceRequest } from '../../server/models';
 import { Broadcast } from '../../server/models';
 
 /**
@@ -143,14 +143,45 @@ export async function createBooking(overrides: Partial<AmenityBooking> & { ameni
   });
 }
 
-/** A charge (payments row) of a user in a property. */
-export async function createPayment(overrides: Partial<Payment> & { userId: number; propertyId: number }) {
-  return Payment.query().insertAndFetch({ amount: 2_500_00, type: 'rent', ...overrides });
+/** A pending charge to a unit (RD$2,500.00 of maintenance, due in 30 days unless given). */
+export async function createCharge(overrides: Partial<Charge> & { unitId: number }) {
+  const unit = await Unit.query().findById(overrides.unitId).throwIfNotFound();
+  const property = await Property.query().findById(unit.propertyId).throwIfNotFound();
+  return Charge.query().insertAndFetch({
+    organizationId: property.organizationId,
+    propertyId: property.id,
+    amount: 2_500_00,
+    type: 'maintenance',
+    description: 'Cuota de mantenimiento',
+    dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    invoiceNumber: unique('FAC'),
+    ...overrides,
+  });
 }
 
-/** A maintenance request of a property, assigned to `assignedToId` when given. */
+/** A supplier on a property's staff (maintenance unless another service is given). */
+export async function createStaff(row: { propertyId: number; userId: number; service?: StaffService }) {
+  const [staff] = await db()('property_staff')
+    .insert({ service: 'maintenance', ...row })
+    .onConflict(['property_id', 'user_id', 'service'])
+    .merge()
+    .returning('*');
+  return staff as { id: number; propertyId: number; userId: number; service: StaffService };
+}
+
+/**
+ * A maintenance request of a property (a common area unless a unit is given), with its deadline
+ * in a week. Assigned to `assignedToId` when given, who then staffs the property for maintenance.
+ */
 export async function createMaintenanceRequest(overrides: Partial<MaintenanceRequest> & { propertyId: number }) {
-  return MaintenanceRequest.query().insertAndFetch({ title: unique('Fuga de agua'), ...overrides });
+  if (overrides.assignedToId) await createStaff({ propertyId: overrides.propertyId, userId: overrides.assignedToId });
+  return MaintenanceRequest.query().insertAndFetch({
+    title: unique('Fuga de agua'),
+    description: 'Gotea el techo',
+    location: overrides.unitId ? null : 'Lobby',
+    dueAt: new Date(Date.now() + 7 * 24 * 3600_000),
+    ...overrides,
+  });
 }
 
 /** A broadcast of a property (active, announcement, started a minute ago, no end unless given). */

@@ -5,7 +5,7 @@ import knex from 'knex';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { knexConfig } from '../../knexfile';
-import { startEmbeddedPostgres } from '../../server/db/embedded';
+import { startEmbeddedDatabase } from '../../server/infrastructure';
 import { ensureRedis } from '../../server/services/redis';
 
 declare module 'vitest' {
@@ -45,7 +45,7 @@ async function start(): Promise<Infrastructure> {
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-test-pg-'));
     if (process.getuid?.() === 0) fs.chmodSync(dir, 0o777);
-    const embedded = await startEmbeddedPostgres({
+    const embedded = await startEmbeddedDatabase({
       dir: path.join(dir, 'data'),
       port: 54400 + (process.pid % 500),
       database: 'postgres',

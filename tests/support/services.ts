@@ -31,3 +31,18 @@ export async function closeTestServices() {
   app = undefined;
   redis = undefined;
 }
+
+/**
+ * Forgets this test file's counts of one rate limiter (`register`, `login`, `reset`; see
+ * server/services): a file that makes more attempts than a limit allows starts its tests from zero.
+ */
+export async function forgetLimits(name: string) {
+  await testApp();
+  const pattern = `${process.env.REDIS_PREFIX}:${name}:*`;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis!.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    if (keys.length) await redis!.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}

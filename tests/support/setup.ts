@@ -2,12 +2,11 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { closeTestServices } from './services';
 
-// Runs in each test worker before its test files: a database of its own, cloned from the
-// migrated template, and the environment the server modules read at import time.
+// Runs before each test file (after env.ts): its database, cloned from the migrated template,
+// dropped when the file is done.
 const serverUrl = inject('serverUrl');
 const template = inject('templateDatabase');
-// Browser tests get databases of their own (TEST_DATABASE_GROUP, set by the e2e project).
-const database = `${template}_${process.env.TEST_DATABASE_GROUP ?? 'w'}${process.env.VITEST_POOL_ID ?? '0'}`;
+const database = process.env.TEST_DATABASE_NAME!;
 
 const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
 await admin.connect();
@@ -28,11 +27,10 @@ if (!rowCount) {
 }
 await admin.end();
 
-process.env.NODE_ENV = 'test';
-process.env.DATABASE_URL = `${serverUrl}/${database}`;
-process.env.REDIS_URL = inject('redisUrl');
-// A Redis prefix per test file: sign-in limits and queues never leak between files.
-process.env.REDIS_PREFIX = `${inject('redisPrefix')}-${Math.random().toString(36).slice(2, 8)}`;
-process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-the-config-check';
-
-afterAll(closeTestServices);
+afterAll(async () => {
+  await closeTestServices();
+  const dropper = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await dropper.connect();
+  await dropper.query(`drop database if exists ${database} with (force)`);
+  await dropper.end();
+});

@@ -61,11 +61,17 @@ describe('/admin/queues', () => {
     expect(api.status).toBe(401);
   });
 
-  it('is refused to non-administrators', async () => {
+  // What a browser asks for when it opens a page.
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it('is refused to non-administrators: their browser goes to the dashboard, which says why', async () => {
     for (const role of ['Residente', 'Propietario', 'Suplidor'] as const) {
       const cookie = await sessionCookie(server.url, await createUser({ role }));
       const response = await fetch(`${server.url}/admin/queues/api/queues`, { headers: { cookie } });
       expect(response.status, role).toBe(403);
+      const page = await fetch(`${server.url}/admin/queues`, { headers: { cookie, accept: BROWSER_ACCEPT }, redirect: 'manual' });
+      expect(page.status, role).toBe(302);
+      expect(page.headers.get('location'), role).toBe('/?notice=forbidden');
     }
   });
 
@@ -73,6 +79,8 @@ describe('/admin/queues', () => {
     const cookie = await sessionCookie(server.url, await createUser({ role: 'Administrador' }));
     const response = await fetch(`${server.url}/admin/queues/api/queues`, { headers: { cookie } });
     expect(response.status).toBe(403);
+    const page = await fetch(`${server.url}/admin/queues/`, { headers: { cookie, accept: BROWSER_ACCEPT }, redirect: 'manual' });
+    expect(page.headers.get('location')).toBe('/?notice=forbidden');
   });
 
   it('shows operators (master organization administrators) the queues with their counts, delayed and failed jobs', async () => {

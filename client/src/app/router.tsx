@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { i18n } from '@client/lib/i18n';
-import { RedirectIfSignedIn, RequireAdministrator, RequireFeature, RequireUser } from './routes/guards';
+import { RedirectIfSignedIn, RequireScreen, RequireUser } from './routes/guards';
 import { RouteShell } from './routes/RouteShell';
 
 /** A screen loaded on first visit, together with its translation namespaces. */
@@ -19,13 +19,29 @@ const DocumentsPage = page(() => import('@client/features/documents/pages/Docume
 const PropertiesPage = page(() => import('@client/features/properties/pages/PropertiesPage'), 'properties');
 const BroadcastsPage = page(() => import('@client/features/broadcasts/pages/BroadcastsPage'), 'broadcasts', 'properties');
 const ResidentsPage = page(() => import('@client/features/residents/pages/ResidentsPage'), 'residents');
-const BillingPage = page(() => import('@client/features/billing/pages/BillingPage'), 'billing');
-const MaintenancePage = page(() => import('@client/features/maintenance/pages/MaintenancePage'), 'maintenance');
+const BillingPage = page(() => import('@client/features/billing/pages/BillingPage'), 'billing', 'residents');
+const MaintenancePage = page(() => import('@client/features/maintenance/pages/MaintenancePage'), 'maintenance', 'residents');
+const MaintenanceDetailPage = page(() => import('@client/features/maintenance/pages/MaintenanceDetailPage'), 'maintenance');
 const AmenitiesPage = page(() => import('@client/features/amenities/pages/AmenitiesPage'), 'amenities');
 const VisitorsPage = page(() => import('@client/features/visitors/pages/VisitorsPage'), 'visitors');
-const SettingsPage = page(() => import('@client/features/settings/pages/SettingsPage'), 'settings', 'auth');
-const SystemSettingsPage = page(() => import('@client/features/system-settings/pages/SystemSettingsPage'), 'systemSettings');
+const SettingsPage = page(() => import('@client/features/settings/pages/SettingsPage'), 'settings', 'auth', 'billing');
+const SystemSettingsPage = page(() => import('@client/features/system-settings/pages/SystemSettingsPage'), 'systemSettings', 'maintenance');
 const OrganizationsPage = page(() => import('@client/features/organizations/pages/OrganizationsPage'), 'organizations');
+const NotificationsPage = page(() => import('@client/features/notifications/pages/NotificationsPage'), 'notifications');
+const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswordPage'), 'auth');
+const UnsubscribePage = page(() => import('@client/features/notifications/pages/UnsubscribePage'), 'notifications', 'settings');
+const MailPage = page(() => import('@client/features/notifications/pages/MailPage'), 'notifications');
+const SystemStatusPage = page(() => import('@client/features/operators/pages/SystemStatusPage'), 'operators');
+
+/** A screen of the signed-in frame, for those who may open it (`rule`: its screen in layout/navigation.ts). */
+const screen = (path: string, Page: ComponentType, rule = `/${path}`): RouteObject => ({
+  path,
+  element: (
+    <RequireScreen to={rule}>
+      <Page />
+    </RequireScreen>
+  ),
+});
 
 /** The routes of spec section 2. */
 export const routes: RouteObject[] = [
@@ -35,6 +51,10 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: <RedirectIfSignedIn><AuthPage /></RedirectIfSignedIn> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
+      // Links from emails (the token is in the fragment): no sign-in needed.
+      { path: '/reset-password', element: <SetPasswordPage /> },
+      { path: '/invitation', element: <SetPasswordPage /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       {
         element: <RequireUser />,
         children: [
@@ -42,17 +62,21 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { index: true, element: <DashboardPage /> },
-              { path: 'documents', element: <RequireFeature feature="documents"><DocumentsPage /></RequireFeature> },
-              { path: 'properties', element: <PropertiesPage /> },
-              { path: 'properties/broadcasts', element: <BroadcastsPage /> },
-              { path: 'residents', element: <ResidentsPage /> },
-              { path: 'billing', element: <RequireFeature feature="billing"><BillingPage /></RequireFeature> },
-              { path: 'maintenance', element: <RequireFeature feature="maintenance"><MaintenancePage /></RequireFeature> },
-              { path: 'amenities', element: <RequireFeature feature="amenities"><AmenitiesPage /></RequireFeature> },
-              { path: 'visitors', element: <RequireFeature feature="visitors"><VisitorsPage /></RequireFeature> },
-              { path: 'settings', element: <SettingsPage /> },
-              { path: 'admin/system-settings', element: <RequireAdministrator><SystemSettingsPage /></RequireAdministrator> },
-              { path: 'admin/organizations', element: <OrganizationsPage /> },
+              screen('documents', DocumentsPage),
+              screen('properties', PropertiesPage),
+              screen('properties/broadcasts', BroadcastsPage),
+              screen('residents', ResidentsPage),
+              screen('billing', BillingPage),
+              screen('maintenance', MaintenancePage),
+              screen('maintenance/:id', MaintenanceDetailPage, '/maintenance'),
+              screen('amenities', AmenitiesPage),
+              screen('visitors', VisitorsPage),
+              screen('settings', SettingsPage),
+              screen('notifications', NotificationsPage),
+              screen('admin/system-settings', SystemSettingsPage),
+              screen('admin/organizations', OrganizationsPage),
+              screen('admin/mail', MailPage),
+              screen('admin/status', SystemStatusPage),
             ],
           },
         ],

@@ -1,12 +1,20 @@
 import { useState } from 'react';
 
-type AvatarProps = { name: string; lastName?: string | null; src?: string | null; size?: number; className?: string };
+type AvatarProps = {
+  name: string;
+  lastName?: string | null;
+  src?: string | null;
+  size?: number;
+  className?: string;
+  /** Beside the person's name: hidden from screen readers, which would read the name twice. */
+  decorative?: boolean;
+};
 
 export const initials = (name: string, lastName?: string | null) =>
   `${name.trim()[0] ?? ''}${lastName?.trim()[0] ?? ''}`.toUpperCase() || '?';
 
 /** A person's photo, or their initials on the brand colour when there is none. */
-export function Avatar({ name, lastName, src, size = 40, className = '' }: AvatarProps) {
+export function Avatar({ name, lastName, src, size = 40, className = '', decorative = false }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: size * 0.4 };
   const fullName = [name, lastName].filter(Boolean).join(' ');
@@ -14,7 +22,7 @@ export function Avatar({ name, lastName, src, size = 40, className = '' }: Avata
     return (
       <img
         src={src}
-        alt={fullName}
+        alt={decorative ? '' : fullName}
         width={size}
         height={size}
         className={`rounded-circle object-fit-cover flex-shrink-0 ${className}`}
@@ -23,7 +31,11 @@ export function Avatar({ name, lastName, src, size = 40, className = '' }: Avata
     );
   }
   return (
-    <span className={`vec-avatar rounded-circle flex-shrink-0 ${className}`} style={style} role="img" aria-label={fullName}>
+    <span
+      className={`vec-avatar rounded-circle flex-shrink-0 ${className}`}
+      style={style}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': fullName })}
+    >
       {initials(name, lastName)}
     </span>
   );

@@ -39,7 +39,7 @@ export function ConfirmDialog({
           onConfirm();
         }}
       >
-        <Modal.Header closeButton={!pending}>
+        <Modal.Header closeButton={!pending} closeLabel={t('actions.close')}>
           <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
             {title}
           </Modal.Title>

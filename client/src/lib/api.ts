@@ -1,3 +1,5 @@
+import { i18n } from './i18n';
+
 /**
  * The one HTTP client of the app. Every call sends the session cookie; a non-OK answer
  * throws an ApiError whose message is "status: body text" (spec section 8) and which also
@@ -44,12 +46,16 @@ function parseBody(text: string): ApiErrorBody | null {
   }
 }
 
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
+/** One request with the session cookie (and any extra `headers`); a non-OK answer throws an ApiError. */
+export async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch(() => {
+    // The browser's own text ("Failed to fetch") is neither the user's language nor helpful.
+    throw new Error(i18n.t('common:errors.network'));
   });
   if (!response.ok) {
     const text = await response.text();
@@ -58,18 +64,18 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
   return response;
 }
 
-async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await send(method, path, body);
+async function json<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const response = await send(method, path, body, headers);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A list answer with its `X-Total-Count` (lists that grow take `?limit=&offset=&q=`). */
-export type Page<T> = { items: T[]; total: number };
+/** A list answer with its `X-Total-Count` (lists that grow take `?limit=&offset=&q=`), and its other headers. */
+export type Page<T> = { items: T[]; total: number; headers?: Headers };
 
 export const api = {
   get: <T>(path: string) => json<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => json<T>('POST', path, body ?? {}),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>('POST', path, body ?? {}, headers),
   put: <T>(path: string, body?: unknown) => json<T>('PUT', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => json<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string, body?: unknown) => json<T>('DELETE', path, body),
@@ -77,17 +83,7 @@ export const api = {
   async page<T>(path: string): Promise<Page<T>> {
     const response = await send('GET', path);
     const items = (await response.json()) as T[];
-    return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
-  },
-
-  /** A file answer (exports, downloads) with the name the server suggests. */
-  async file(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-    const response = await send('GET', path);
-    const disposition = response.headers.get('Content-Disposition') ?? '';
-    // The UTF-8 form (filename*=) keeps accents; the plain filename= is an ASCII fallback.
-    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-    const fileName = encoded ? decodeURIComponent(encoded) : (/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null);
-    return { blob: await response.blob(), fileName: fileName && decodeURIComponent(fileName) };
+    return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length), headers: response.headers };
   },
 };
 
@@ -99,16 +95,4 @@ export function withQuery(path: string, params: Record<string, string | number |
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
-}
-
-/** Saves a Blob as a file in the browser. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

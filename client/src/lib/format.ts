@@ -1,28 +1,40 @@
-import { format as formatDate, type Locale } from 'date-fns';
+import { format, parseISO, type Locale } from 'date-fns';
 import { enUS, es as esBase } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@shared/messages';
 
 /** Spanish weeks start on Monday, English (US) ones on Sunday (spec section 9). */
 const es: Locale = { ...esBase, options: { ...esBase.options, weekStartsOn: 1 } };
 
-export const dateLocales = { es, en: enUS } as const;
+export const dateLocales: Record<Language, Locale> = { es, en: enUS };
 
-/** The date-fns locale of the current language, for `format` and react-day-picker. */
+/** The date-fns locale of the current language, for react-day-picker. */
 export function useDateLocale(): Locale {
   const { i18n } = useTranslation();
   return i18n.language === 'en' ? enUS : es;
 }
 
-/** A date-fns formatter in the current language: `const fmt = useFormatDate(); fmt(date, 'PPp')`. */
-export function useFormatDate() {
-  const locale = useDateLocale();
-  return (value: Date | string | number, pattern = 'PPp') => formatDate(new Date(value), pattern, { locale });
+/**
+ * The product's date styles, one per kind of moment, in both languages:
+ * `day` "22 nov 2026" / "Nov 22, 2026"; `dateTime` "22 nov 2026, 14:05" / "Nov 22, 2026, 2:05 PM";
+ * `time` "14:05" / "2:05 PM". Every date on screen goes through here.
+ */
+const DATE_PATTERNS = { day: 'PP', dateTime: 'PPp', time: 'p' } as const;
+export type DateStyle = keyof typeof DATE_PATTERNS;
+
+export function formatDate(value: Date | string | number, style: DateStyle, language: Language): string {
+  // parseISO reads a calendar day ("2026-11-22", a join or due date) as that day here, where
+  // `new Date` would take midnight UTC: the day before west of Greenwich.
+  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
+  return format(date, DATE_PATTERNS[style], { locale: dateLocales[language] });
 }
 
-const money = new Intl.NumberFormat('es-DO', { style: 'currency', currency: 'DOP' });
+/** `const formatDate = useFormatDate(); formatDate(createdAt)`, `formatDate(day, 'day')`. */
+export function useFormatDate() {
+  const { i18n } = useTranslation();
+  const language: Language = i18n.language === 'en' ? 'en' : 'es';
+  return (value: Date | string | number, style: DateStyle = 'dateTime') => formatDate(value, style, language);
+}
 
-/** Integer centavos as RD$ with two decimals: formatMoney(1250050) -> "RD$12,500.50". */
-export const formatMoney = (centavos: number) => money.format(centavos / 100);
-
-/** Bytes as the spec shows them (B, KB, MB with one decimal). */
-export { formatFileSize } from '@shared/format';
+/** RD$ from integer centavos, and bytes as the spec shows them (one formatter each, in shared/). */
+export { formatFileSize, formatMoney } from '@shared/format';

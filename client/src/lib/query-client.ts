@@ -6,14 +6,15 @@ import { isApiError } from './api';
  * window focus, and cached data never goes stale by itself. Data is refreshed by invalidation
  * (after a mutation, on a live event, on every socket reconnect).
  * A 401 from any call means the session ended: `onUnauthorized` sends the app to sign-in.
+ * `onMutationSuccess` runs after every successful change, before the change's own callbacks.
  */
-export function createQueryClient(options: { onUnauthorized?: () => void } = {}) {
+export function createQueryClient(options: { onUnauthorized?: () => void; onMutationSuccess?: () => void } = {}) {
   const onError = (error: unknown) => {
     if (isApiError(error, 401)) options.onUnauthorized?.();
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    mutationCache: new MutationCache({ onError, onSuccess: () => options.onMutationSuccess?.() }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
       mutations: { retry: false },

@@ -38,6 +38,14 @@ export const cases: IsolationCase[] = [
   ),
   ...ROLES.map(
     (as): IsolationCase => ({
+      route: 'GET /api/broadcasts/:id',
+      as,
+      request: async (world) => ({ path: `/api/broadcasts/${(await otherBroadcast(world)).id}` }),
+      mustNotContain: secrets,
+    }),
+  ),
+  ...ROLES.map(
+    (as): IsolationCase => ({
       route: 'PATCH /api/broadcasts/:id',
       as,
       request: async (world) => ({

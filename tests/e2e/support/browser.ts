@@ -13,7 +13,7 @@ const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
-type PageOptions = { viewport?: { width: number; height: number }; host?: string };
+type PageOptions = { viewport?: { width: number; height: number }; host?: string; timeout?: number };
 type PageTest = (ctx: { page: Page; context: BrowserContext; url: (path: string) => string }) => Promise<void>;
 
 /**
@@ -61,7 +61,7 @@ export function useBrowser() {
       } finally {
         await context.close();
       }
-    });
+    }, options.timeout);
   }
 
   return { test, port: () => server.port };

@@ -1,4 +1,4 @@
-import { buildClientIfStale } from '../../../scripts/client-build';
+import { buildClientIfStale } from '../../../scripts/build';
 
 /**
  * Vitest global setup of the e2e project: builds the client (into CLIENT_DIR, by default

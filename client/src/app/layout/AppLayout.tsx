@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '@client/components/Loading';
+import { MembersOnly, useForbiddenNotice } from '../routes/guards';
 import { BroadcastBannerSlot } from './BroadcastBannerSlot';
 import { Header } from './Header';
 import { LiveUpdates } from './LiveUpdates';
@@ -11,6 +12,7 @@ import { Sidebar } from './Sidebar';
 export default function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  useForbiddenNotice();
 
   return (
     <div className="vec-app">
@@ -24,7 +26,9 @@ export default function AppLayout() {
         <main id="main" className="vec-main" tabIndex={-1}>
           <BroadcastBannerSlot />
           <Suspense fallback={<Loading />}>
-            <Outlet />
+            <MembersOnly>
+              <Outlet />
+            </MembersOnly>
           </Suspense>
         </main>
       </div>

@@ -21,7 +21,7 @@ const BANNER_ROLES: readonly Role[] = ['Residente', 'Propietario'];
  */
 export function BroadcastBannerSlot() {
   const user = useCurrentUser();
-  if (!BANNER_ROLES.includes(user.role)) return null;
+  if (!BANNER_ROLES.includes(user.role) || user.access === 'awaiting') return null;
   return (
     <Suspense fallback={null}>
       <BroadcastBanner />

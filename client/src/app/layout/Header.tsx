@@ -5,11 +5,12 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@client/components/Avatar';
 import { fullName, useCurrentUser } from '@client/features/auth/api/get-user';
 import { useBranding } from '@client/features/branding/api/get-branding';
+import { NotificationBell } from '@client/features/notifications/components/NotificationBell';
 import { LanguageSwitch } from './LanguageSwitch';
 
 type HeaderProps = { onOpenMenu: () => void; menuOpen: boolean };
 
-/** Logo, the menu button of small screens, the language switch and who is signed in. */
+/** Logo, the menu button of small screens, the language switch, the notifications bell and who is signed in. */
 export function Header({ onOpenMenu, menuOpen }: HeaderProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -35,12 +36,16 @@ export function Header({ onOpenMenu, menuOpen }: HeaderProps) {
       </div>
       <div className="d-flex align-items-center gap-3 ms-auto">
         <LanguageSwitch />
-        <Link to="/settings" className="d-flex align-items-center gap-2 text-reset text-decoration-none" aria-label={t('layout.profileLink', { name: fullName(user) })}>
+        <NotificationBell />
+        {/* Named by what it shows (the name and role), the name alone on a phone. */}
+        <Link to="/settings" className="d-flex align-items-center gap-2 text-reset text-decoration-none" title={t('layout.profileLink', { name: fullName(user) })}>
+          <span className="visually-hidden">{t('layout.profile')}: </span>
           <span className="d-none d-sm-flex flex-column text-end lh-sm">
             <span className="fw-semibold" data-testid="header-user-name">{fullName(user)}</span>
             <small className="text-body-secondary">{t(`roles.${user.role}`)}</small>
           </span>
-          <Avatar name={user.name} lastName={user.lastName} src={user.avatarUrl} size={36} />
+          <span className="visually-hidden d-sm-none">{fullName(user)}</span>
+          <Avatar name={user.name} lastName={user.lastName} src={user.avatarUrl} size={36} decorative />
         </Link>
       </div>
     </header>

@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '@client/features/auth/api/get-user';
 import { useUpdatePreferences } from '@client/features/settings/api/update-preferences';
@@ -9,7 +9,11 @@ import { currentLanguage } from '@client/lib/i18n';
 import { LANGUAGES } from '@shared/enums';
 import type { Language } from '@shared/messages';
 
-/** ES / EN. Applies at once; a signed-in user's choice is saved on the server. */
+/**
+ * ES / EN. Applies at once; a signed-in user's choice is saved on the server. Native radio
+ * buttons: one tab stop, arrows choose (react-bootstrap's ToggleButton makes each label a
+ * second, focusable "button").
+ */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const signedIn = Boolean(useUser().data);
@@ -34,14 +38,26 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   return (
     <div className={`d-flex align-items-center gap-1 ${className}`}>
       <Languages size={18} aria-hidden className="text-body-secondary" />
-      <ToggleButtonGroup type="radio" name="language" value={currentLanguage()} onChange={choose} size="sm" aria-label={t('language.label')}>
+      <div className="btn-group btn-group-sm" role="radiogroup" aria-label={t('language.label')}>
         {LANGUAGES.map((language) => (
-          <ToggleButton key={language} id={`language-${language}`} value={language} variant="outline-primary" title={t(`language.${language}`)}>
-            <span aria-hidden>{language.toUpperCase()}</span>
-            <span className="visually-hidden">{t(`language.${language}`)}</span>
-          </ToggleButton>
+          <Fragment key={language}>
+            <input
+              type="radio"
+              className="btn-check"
+              name="language"
+              id={`language-${language}`}
+              value={language}
+              checked={currentLanguage() === language}
+              onChange={() => choose(language)}
+              autoComplete="off"
+            />
+            <label className="btn btn-outline-primary" htmlFor={`language-${language}`} title={t(`language.${language}`)}>
+              <span aria-hidden>{language.toUpperCase()}</span>
+              <span className="visually-hidden">{t(`language.${language}`)}</span>
+            </label>
+          </Fragment>
         ))}
-      </ToggleButtonGroup>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '@client/features/auth/api/get-user';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser, userQueryKey } from '@client/features/auth/api/get-user';
 import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
 import { useLiveEvents } from '@client/lib/live-events';
 import { useLiveConnection } from '@client/lib/socket';
@@ -11,6 +12,8 @@ import { toast } from '@client/components/toast/toast';
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const user = useCurrentUser();
   // A refused handshake means the session ended elsewhere: refetching the user signs out here.
   useLiveConnection(() => void queryClient.invalidateQueries({ queryKey: userQueryKey() }));
   useLiveEvents((event) => {
@@ -19,6 +22,15 @@ export function LiveUpdates() {
     if (event.type === 'notice.sent') {
       const { title, message } = event.payload as { title?: string; message?: string };
       toast({ title: title ?? '', description: message });
+    }
+    // Administrators hear of an emergency request, and of one past its deadline, at once.
+    const request = event.payload as { title?: string; priority?: string };
+    if (event.audience === 'administrators' && event.actorId !== user.id) {
+      if (event.type === 'maintenance.created' && request.priority === 'emergency') {
+        toast({ title: t('maintenance.emergency'), description: request.title, variant: 'destructive' });
+      } else if (event.type === 'maintenance.overdue') {
+        toast({ title: t('maintenance.overdue'), description: request.title, variant: 'destructive' });
+      }
     }
   });
   return null;

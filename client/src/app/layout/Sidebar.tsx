@@ -5,6 +5,8 @@ import { NavLink } from 'react-router-dom';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { useLogout } from '@client/features/auth/api/logout';
 import { useBranding } from '@client/features/branding/api/get-branding';
+import { useMailStatus } from '@client/features/notifications/api/get-mail';
+import { isAdministrator } from '@shared/permissions';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { navigationFor, type NavItem } from './navigation';
@@ -16,7 +18,9 @@ export function Sidebar({ show, onHide }: SidebarProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { appName, features } = useBranding();
-  const { main, admin } = navigationFor(user, features);
+  const operator = Boolean(useMailStatus(isAdministrator(user)).data);
+  // An account waiting for approval has only its own settings (routes/guards.tsx, MembersOnly).
+  const { main, admin } = user.access === 'awaiting' ? { main: [], admin: [] } : navigationFor(user, features, operator);
   const logout = useLogout();
 
   const signOut = () =>
@@ -46,8 +50,13 @@ export function Sidebar({ show, onHide }: SidebarProps) {
           <ul className="list-unstyled mb-0 d-flex flex-column gap-1">{main.map(link)}</ul>
           {admin.length > 0 && (
             <div>
-              <h3 className="vec-nav-heading">{t('nav.administration')}</h3>
-              <ul className="list-unstyled mb-0 d-flex flex-column gap-1">{admin.map(link)}</ul>
+              {/* A label, not a heading: the menu comes before the page's h1. */}
+              <p id="app-sidebar-administration" className="vec-nav-heading">
+                {t('nav.administration')}
+              </p>
+              <ul className="list-unstyled mb-0 d-flex flex-column gap-1" aria-labelledby="app-sidebar-administration">
+                {admin.map(link)}
+              </ul>
             </div>
           )}
           <ul className="list-unstyled mb-0 mt-auto d-flex flex-column gap-1 border-top pt-3">

@@ -1,13 +1,19 @@
-import { lazy, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
+import { lazy, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useSearchParams, type Location } from 'react-router-dom';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
+import { toast } from '@client/components/toast/toast';
 import { useUser, useCurrentUser } from '@client/features/auth/api/get-user';
 import { useBranding } from '@client/features/branding/api/get-branding';
-import { isAdministrator } from '@shared/permissions';
-import type { FeatureName } from '@shared/schemas/settings';
+import { FORBIDDEN_REDIRECT } from '@shared/permissions';
+import { screenAccess } from '../layout/navigation';
 
 const ChangePasswordRequiredPage = lazy(() => import('@client/features/auth/pages/ChangePasswordRequiredPage'));
+const AwaitingApprovalPage = lazy(() => import('@client/features/join-requests/pages/AwaitingApprovalPage'));
+
+/** What an account waiting for approval may open besides its waiting screen: its own account. */
+const OWN_ACCOUNT_PATHS = ['/settings', '/notifications'];
 
 /**
  * Signed-in routes: a spinner while the session loads, /auth when nobody is signed in (coming
@@ -38,12 +44,46 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Screens for administrators only: others go to the dashboard. */
-export function RequireAdministrator({ children }: { children: ReactNode }) {
-  return isAdministrator(useCurrentUser()) ? children : <Navigate to="/" replace />;
+/**
+ * The screens of the signed-in layout. An account waiting for an administrator's approval
+ * (user.access) gets its waiting screen at / and its own settings and inbox; anything else
+ * leads back to / (the server would refuse it anyway).
+ */
+export function MembersOnly({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  if (user.access !== 'awaiting' || OWN_ACCOUNT_PATHS.includes(pathname)) return children;
+  if (pathname !== '/') return <Navigate to="/" replace />;
+  return <AwaitingApprovalPage />;
 }
 
-/** Screens of a module the organization may switch off: hidden while it is off. */
-export function RequireFeature({ feature, children }: { feature: FeatureName; children: ReactNode }) {
-  return useBranding().features[feature] ? children : <Navigate to="/" replace />;
+/**
+ * A signed-in screen, opened by those the menu shows it to (layout/navigation.ts): while its
+ * module is switched off it is not there (the dashboard); a role that cannot use it goes to the
+ * dashboard with a notice.
+ */
+export function RequireScreen({ to, children }: { to: string; children: ReactNode }) {
+  const access = screenAccess(to, useCurrentUser(), useBranding().features);
+  if (access === 'switchedOff') return <Navigate to="/" replace />;
+  if (access === 'forbidden') return <Navigate to={FORBIDDEN_REDIRECT} replace />;
+  return children;
+}
+
+/** The notice of FORBIDDEN_REDIRECT, once: the parameter leaves the address. */
+export function useForbiddenNotice() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const refused = params.get('notice') === 'forbidden';
+  useEffect(() => {
+    if (!refused) return;
+    toast({ title: t('access.forbiddenTitle'), description: t('access.forbidden'), variant: 'destructive' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('notice');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [refused, setParams, t]);
 }

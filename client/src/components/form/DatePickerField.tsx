@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { CalendarDays } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
@@ -7,7 +6,7 @@ import { enUS } from 'react-day-picker/locale/en-US';
 import { es } from 'react-day-picker/locale/es';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
-import { useDateLocale } from '@client/lib/format';
+import { useDateLocale, useFormatDate } from '@client/lib/format';
 import { useFieldError } from './field-error';
 import './date-picker.css';
 
@@ -25,8 +24,6 @@ type DatePickerFieldProps = {
   /** With it, a button removes the date (an optional date). */
   clearLabel?: string;
   hint?: ReactNode;
-  /** date-fns pattern of the shown date. */
-  displayFormat?: string;
   className?: string;
   disabled?: boolean;
 };
@@ -46,13 +43,13 @@ export function DatePickerField({
   placeholder = '',
   clearLabel,
   hint,
-  displayFormat = 'dd/MM/yyyy',
   className = 'mb-3',
   disabled,
 }: DatePickerFieldProps) {
   const id = useId();
   const { i18n } = useTranslation();
   const dateLocale = useDateLocale();
+  const formatDate = useFormatDate();
   const message = useFieldError(error);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -85,7 +82,7 @@ export function DatePickerField({
         >
           <CalendarDays size={18} aria-hidden className="text-body-secondary flex-shrink-0" />
           <span id={`${id}-value`} className={value ? '' : 'text-body-secondary'}>
-            {value ? format(value, displayFormat) : placeholder}
+            {value ? formatDate(value, 'day') : placeholder}
           </span>
         </button>
         {clearLabel && value && !disabled && (

@@ -11,14 +11,16 @@ type SelectFieldProps = {
   options: SelectOption[];
   placeholder?: string;
   error?: { message?: string };
+  hint?: ReactNode;
   className?: string;
 } & Omit<ComponentProps<typeof Form.Select>, 'name' | 'onChange' | 'onBlur' | 'ref' | 'isInvalid'>;
 
 /** A labelled select of a react-hook-form form; `placeholder` adds an empty first option. */
-export function SelectField({ label, registration, options, placeholder, error, className = 'mb-3', id, ...select }: SelectFieldProps) {
+export function SelectField({ label, registration, options, placeholder, error, hint, className = 'mb-3', id, ...select }: SelectFieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
   const message = useFieldError(error);
+  const describedBy = [hint && `${controlId}-hint`, message && `${controlId}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <Form.Group className={className} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
@@ -27,7 +29,7 @@ export function SelectField({ label, registration, options, placeholder, error, 
         {...registration}
         isInvalid={Boolean(message)}
         aria-invalid={Boolean(message)}
-        aria-describedby={message ? `${controlId}-error` : undefined}
+        aria-describedby={describedBy}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
@@ -36,6 +38,11 @@ export function SelectField({ label, registration, options, placeholder, error, 
           </option>
         ))}
       </Form.Select>
+      {hint && (
+        <Form.Text id={`${controlId}-hint`} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
       <Form.Control.Feedback type="invalid" id={`${controlId}-error`}>
         {message}
       </Form.Control.Feedback>

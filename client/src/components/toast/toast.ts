@@ -25,6 +25,11 @@ export function dismissToast() {
   if (current?.open) publish({ ...current, open: false });
 }
 
+/** Closes the notice of a failure (after a later attempt succeeded); others stay their time. */
+export function dismissFailureToast() {
+  if (current?.variant === 'destructive') dismissToast();
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);

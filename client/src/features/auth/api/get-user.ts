@@ -23,6 +23,10 @@ export type User = {
   organizationId: number;
   isSuperAdmin: boolean;
   mustChangePassword: boolean;
+  /** False right after signing in with a temporary password: changing it does not ask for it again. */
+  currentPasswordRequired: boolean;
+  /** `awaiting`: a self-registration waiting for an administrator's approval; reads only its own account. */
+  access: 'member' | 'awaiting';
   language: Language;
   preferences: Preferences;
   avatarUrl: string | null;

@@ -10,8 +10,10 @@ import { errorMessage } from '@client/lib/api';
 import { LoginSchema } from '@shared/schemas/auth';
 import { useLogin } from '../api/login';
 
+type LoginFormProps = { onRegister?: () => void; onForgot?: () => void; username?: string };
+
 /** Email and password; on success the session starts and /auth sends the user on. */
-export function LoginForm({ onRegister }: { onRegister?: () => void }) {
+export function LoginForm({ onRegister, onForgot, username = '' }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
   const {
@@ -19,7 +21,7 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
+  } = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { username, password: '' } });
 
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
@@ -34,6 +36,13 @@ export function LoginForm({ onRegister }: { onRegister?: () => void }) {
     <Form noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
       <TextField label={t('fields.email')} type="email" autoComplete="username" inputMode="email" registration={register('username')} error={errors.username} />
       <TextField label={t('fields.password')} type="password" autoComplete="current-password" registration={register('password')} error={errors.password} />
+      {onForgot && (
+        <p className="text-end mt-n2 mb-3">
+          <Button variant="link" size="sm" className="p-0" onClick={onForgot}>
+            {t('recovery.forgotLink')}
+          </Button>
+        </p>
+      )}
       <SubmitButton pending={login.isPending} pendingLabel={t('login.pending')} className="w-100 mt-2">
         {t('login.submit')}
       </SubmitButton>

@@ -7,14 +7,18 @@ import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
-import { PasswordChangeFormSchema } from '@shared/schemas/auth';
+import { NewPasswordFormSchema, PasswordChangeFormSchema } from '@shared/schemas/auth';
 import { useChangePassword } from '../api/change-password';
 import { PasswordStrength } from './PasswordStrength';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Current, new (with its strength) and confirmation; only current and new are sent. */
-export function PasswordChangeForm({ submitLabel }: { submitLabel?: string }) {
+/**
+ * Current, new (with its strength) and confirmation; only current and new are sent. Right
+ * after signing in with a temporary password (`askCurrent` false) the current one is not asked
+ * again: the server knows it was typed moments ago.
+ */
+export function PasswordChangeForm({ submitLabel, askCurrent = true }: { submitLabel?: string; askCurrent?: boolean }) {
   const { t } = useTranslation('auth');
   const change = useChangePassword();
   const {
@@ -24,12 +28,12 @@ export function PasswordChangeForm({ submitLabel }: { submitLabel?: string }) {
     setError,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(PasswordChangeFormSchema), defaultValues: EMPTY });
+  } = useForm({ resolver: zodResolver(askCurrent ? PasswordChangeFormSchema : NewPasswordFormSchema), defaultValues: EMPTY });
   const newPassword = useWatch({ control, name: 'newPassword' });
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
-      { currentPassword, newPassword },
+      { currentPassword: askCurrent ? currentPassword : undefined, newPassword },
       {
         onSuccess: () => {
           reset(EMPTY);
@@ -45,13 +49,15 @@ export function PasswordChangeForm({ submitLabel }: { submitLabel?: string }) {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={t('password.title')}>
-      <TextField
-        label={t('password.current')}
-        type="password"
-        autoComplete="current-password"
-        registration={register('currentPassword')}
-        error={errors.currentPassword}
-      />
+      {askCurrent && (
+        <TextField
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={errors.currentPassword}
+        />
+      )}
       <TextField
         className="mb-2"
         label={t('password.new')}

@@ -29,6 +29,7 @@ export function RegisterForm({ onLogin }: { onLogin: () => void }) {
       phone: '',
       country: DEFAULT_COUNTRY_ID,
       city: DEFAULT_CITY_ID,
+      propertyReference: '',
       password: '',
       passwordConfirm: '',
       // Unticked at first: the schema accepts only `true` (terms_required).
@@ -65,6 +66,13 @@ export function RegisterForm({ onLogin }: { onLogin: () => void }) {
         <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" registration={register('username')} error={errors.username} />
         <TextField label={t('fields.phone')} type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
         <LocationFields />
+        <TextField
+          label={t('fields.propertyReference')}
+          hint={t('fields.propertyReferenceHint')}
+          autoComplete="off"
+          registration={register('propertyReference')}
+          error={errors.propertyReference}
+        />
         <Row className="g-3 mb-3">
           <Col sm={6}>
             <TextField className="" label={t('fields.password')} type="password" autoComplete="new-password" registration={register('password')} error={errors.password} />

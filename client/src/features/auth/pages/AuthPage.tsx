@@ -5,21 +5,29 @@ import { LanguageSwitch } from '@client/app/layout/LanguageSwitch';
 import { useBranding } from '@client/features/branding/api/get-branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { AuthHero } from '../components/AuthHero';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { LoginForm } from '../components/LoginForm';
 import { RegisterForm } from '../components/RegisterForm';
 
-type AuthTab = 'login' | 'register';
+type AuthTab = 'login' | 'register' | 'forgot';
 
-/** /auth: sign in, or register when the organization allows it (`?tab=register`). */
+/**
+ * /auth: sign in, register when the organization allows it (`?tab=register`), or ask for a
+ * password reset link (`?tab=forgot`). A password just chosen through a link arrives with its
+ * account's email (`state.username`).
+ */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
   const { appName, logo, showRegistrationForm } = useBranding();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const tab: AuthTab = showRegistrationForm && params.get('tab') === 'register' ? 'register' : 'login';
-  usePageTitle(t(`${tab}.title`));
+  const requested = params.get('tab');
+  const tab: AuthTab = requested === 'forgot' ? 'forgot' : showRegistrationForm && requested === 'register' ? 'register' : 'login';
+  usePageTitle(tab === 'forgot' ? t('recovery.forgotTitle') : t(`${tab}.title`));
+  const username = (location.state as { username?: string } | null)?.username;
 
-  const select = (key: string | null) => setParams(key === 'register' ? { tab: 'register' } : {}, { replace: true, state: location.state });
+  const select = (key: string | null) =>
+    setParams(key === 'register' || key === 'forgot' ? { tab: key } : {}, { replace: true, state: location.state });
 
   return (
     <div className="vec-auth min-vh-100 d-flex">
@@ -37,30 +45,39 @@ export default function AuthPage() {
           </div>
           <Card className="shadow-sm">
             <Card.Body className="p-4">
-              <h1 className="h4 mb-1">{t(`${tab}.heading`)}</h1>
-              <p className="text-body-secondary">{t(`${tab}.description`)}</p>
-              <Tab.Container activeKey={tab} onSelect={select}>
-                <Nav variant="tabs" className="mb-4">
-                  <Nav.Item>
-                    <Nav.Link eventKey="login">{t('login.tab')}</Nav.Link>
-                  </Nav.Item>
-                  {showRegistrationForm && (
-                    <Nav.Item>
-                      <Nav.Link eventKey="register">{t('register.tab')}</Nav.Link>
-                    </Nav.Item>
-                  )}
-                </Nav>
-                <Tab.Content>
-                  <Tab.Pane eventKey="login">
-                    <LoginForm onRegister={showRegistrationForm ? () => select('register') : undefined} />
-                  </Tab.Pane>
-                  {showRegistrationForm && (
-                    <Tab.Pane eventKey="register" mountOnEnter>
-                      <RegisterForm onLogin={() => select('login')} />
-                    </Tab.Pane>
-                  )}
-                </Tab.Content>
-              </Tab.Container>
+              {tab === 'forgot' ? (
+                <>
+                  <h1 className="h4 mb-3">{t('recovery.forgotTitle')}</h1>
+                  <ForgotPasswordForm onBack={() => select('login')} />
+                </>
+              ) : (
+                <>
+                  <h1 className="h4 mb-1">{t(`${tab}.heading`)}</h1>
+                  <p className="text-body-secondary">{t(`${tab}.description`)}</p>
+                  <Tab.Container activeKey={tab} onSelect={select}>
+                    <Nav variant="tabs" className="mb-4">
+                      <Nav.Item>
+                        <Nav.Link eventKey="login">{t('login.tab')}</Nav.Link>
+                      </Nav.Item>
+                      {showRegistrationForm && (
+                        <Nav.Item>
+                          <Nav.Link eventKey="register">{t('register.tab')}</Nav.Link>
+                        </Nav.Item>
+                      )}
+                    </Nav>
+                    <Tab.Content>
+                      <Tab.Pane eventKey="login">
+                        <LoginForm onRegister={showRegistrationForm ? () => select('register') : undefined} onForgot={() => select('forgot')} username={username} />
+                      </Tab.Pane>
+                      {showRegistrationForm && (
+                        <Tab.Pane eventKey="register" mountOnEnter>
+                          <RegisterForm onLogin={() => select('login')} />
+                        </Tab.Pane>
+                      )}
+                    </Tab.Content>
+                  </Tab.Container>
+                </>
+              )}
             </Card.Body>
           </Card>
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/toast/toast';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { errorMessage } from '@client/lib/api';
+import { useCurrentUser } from '../api/get-user';
 import { useLogout } from '../api/logout';
 import { PasswordChangeForm } from '../components/PasswordChangeForm';
 
@@ -14,6 +15,7 @@ export default function ChangePasswordRequiredPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('mustChange.title'));
   const logout = useLogout();
+  const user = useCurrentUser();
 
   return (
     <main className="min-vh-100 d-flex align-items-center justify-content-center p-3">
@@ -21,7 +23,7 @@ export default function ChangePasswordRequiredPage() {
         <Card.Body className="p-4">
           <h1 className="h4">{t('mustChange.title')}</h1>
           <p className="text-body-secondary">{t('mustChange.description')}</p>
-          <PasswordChangeForm submitLabel={t('mustChange.submit')} />
+          <PasswordChangeForm submitLabel={t('mustChange.submit')} askCurrent={user.currentPasswordRequired} />
           <hr />
           <Button
             variant="link"

@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -13,6 +14,8 @@ type ColorFieldProps<T extends FieldValues> = {
   /** What the picker shows while the text is empty or not a colour. */
   fallback?: string;
   hint?: ReactNode;
+  /** A caution about the colour (shown under the field, read with it). */
+  warning?: ReactNode;
   className?: string;
 };
 
@@ -21,7 +24,7 @@ type ColorFieldProps<T extends FieldValues> = {
  * both editing the same value. The text is the field (it may be left empty where the schema
  * allows); the picker follows it whenever it holds a valid colour.
  */
-export function ColorField<T extends FieldValues>({ control, name, label, pickerLabel, fallback = '#000000', hint, className = 'mb-3' }: ColorFieldProps<T>) {
+export function ColorField<T extends FieldValues>({ control, name, label, pickerLabel, fallback = '#000000', hint, warning, className = 'mb-3' }: ColorFieldProps<T>) {
   const id = useId();
   const {
     field: { ref, name: fieldName, value, onChange, onBlur, disabled },
@@ -30,7 +33,7 @@ export function ColorField<T extends FieldValues>({ control, name, label, picker
   const message = useFieldError(fieldState.error);
   const text = typeof value === 'string' ? value : '';
   const swatch = isHexColor(text) ? text.trim().toLowerCase() : fallback;
-  const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint && `${id}-hint`, warning && `${id}-warning`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   return (
     <Form.Group className={className} controlId={id}>
@@ -70,6 +73,12 @@ export function ColorField<T extends FieldValues>({ control, name, label, picker
         <Form.Text id={`${id}-hint`} className="d-block">
           {hint}
         </Form.Text>
+      )}
+      {warning && (
+        <div id={`${id}-warning`} className="d-flex gap-1 align-items-start small text-warning-emphasis mt-1" data-testid="color-warning">
+          <TriangleAlert size={16} aria-hidden className="flex-shrink-0 mt-1" />
+          <span>{warning}</span>
+        </div>
       )}
     </Form.Group>
   );

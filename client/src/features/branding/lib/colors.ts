@@ -26,6 +26,18 @@ function luminance([r, g, b]: [number, number, number]) {
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
+/** WCAG contrast ratio of two colours (1 to 21); null if either is not a colour. */
+export function contrastRatio(hex: string, other: string): number | null {
+  const a = hexToChannels(hex);
+  const b = hexToChannels(other);
+  if (!a || !b) return null;
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** WCAG AA for text of normal size. */
+export const AA_CONTRAST = 4.5;
+
 /**
  * The readable text colour on top of `hex`: white, or near-black on light colours (whichever
  * contrasts more), so any brand colour an administrator picks keeps buttons and badges legible.

@@ -10,6 +10,9 @@ export type BroadcastListParams = { propertyId: number; onlyActive: boolean; lim
 export const getBroadcasts = ({ propertyId, onlyActive, limit, offset }: BroadcastListParams) =>
   api.page<Broadcast>(withQuery('/api/broadcasts', { propertyId, onlyActive: onlyActive || undefined, limit, offset }));
 
+/** GET /api/broadcasts/:id: one broadcast as stored now. */
+export const getBroadcast = (id: number) => api.get<Broadcast>(`/api/broadcasts/${id}`);
+
 /** Every broadcast query starts with this key (the screen's pages and the banner's lists). */
 export const broadcastsBaseKey = () => ['broadcasts'] as const;
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
 import { CloseButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useFormatDate } from '@client/lib/format';
 import { useLiveEvents } from '@client/lib/live-events';
+import { useMarkBroadcastRead } from '@client/features/notifications/api/mark-notifications';
 import { useActiveBroadcasts } from '../api/get-active-broadcasts';
 import { broadcastsBaseKey, type Broadcast } from '../api/get-broadcasts';
 import { usePropertyChoices, type BroadcastProperty } from '../api/get-broadcast-properties';
@@ -34,8 +35,9 @@ export default function BroadcastBanner() {
   const properties = usePropertyChoices({ limit: PROPERTIES_SHOWN }).data?.items ?? [];
   const { broadcasts } = useActiveBroadcasts(properties.map((property) => property.id));
   const { dismissed, dismiss } = useDismissedBroadcasts();
+  const markRead = useMarkBroadcastRead();
   const now = useBroadcastClock(broadcasts);
-  const [currentId, setCurrentId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<Broadcast | null>(null);
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
 
   useAfterMidnight(
@@ -49,7 +51,7 @@ export default function BroadcastBanner() {
     applyToActiveList(queryClient, event);
     const changed = event.type === 'broadcast.created' || event.type === 'broadcast.updated';
     if (changed && isActiveAt(broadcast, Date.now()) && !dismissed.has(broadcast.id)) {
-      setCurrentId(broadcast.id);
+      setChosen(broadcast);
       const category = t(`category.${broadcast.category}`);
       const key = event.type === 'broadcast.created' ? 'banner.newNotice' : 'banner.updatedNotice';
       setAnnouncement({
@@ -60,7 +62,9 @@ export default function BroadcastBanner() {
   });
 
   const shown = broadcasts.filter((broadcast) => isActiveAt(broadcast, now) && !dismissed.has(broadcast.id)).sort(bannerOrder);
-  const current = shown.find((broadcast) => broadcast.id === currentId) ?? shown[0];
+  // The notice chosen (by rotation, arrows or arrival); once it is gone (ended, deleted,
+  // dismissed) the rotation starts over at the first one (1/N).
+  const current = (chosen && shown.find((broadcast) => broadcast.id === chosen.id)) ?? shown[0];
 
   return (
     <>
@@ -76,11 +80,13 @@ export default function BroadcastBanner() {
           broadcast={current}
           shown={shown}
           property={properties.length > 1 ? properties.find((property) => property.id === current.propertyId) : undefined}
-          onShow={setCurrentId}
+          onShow={setChosen}
           onDismiss={(broadcast) => {
             // The last notice gone, the focus goes to the content instead of being lost.
             if (shown.length === 1) document.getElementById('main')?.focus();
             dismiss(broadcast.id);
+            // Dismissed is seen: the administrators' read receipts count it.
+            markRead.mutate(broadcast.id);
           }}
         />
       )}
@@ -92,13 +98,14 @@ type BannerCardProps = {
   broadcast: Broadcast;
   shown: Broadcast[];
   property: BroadcastProperty | undefined;
-  onShow: (id: number) => void;
+  onShow: (broadcast: Broadcast) => void;
   onDismiss: (broadcast: Broadcast) => void;
 };
 
 /** One notice, with the counter and the controls; rotation pauses while pointed at or focused. */
 function BannerCard({ broadcast, shown, property, onShow, onDismiss }: BannerCardProps) {
   const { t } = useTranslation('broadcasts');
+  const formatDate = useFormatDate();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const { variant, icon: Icon } = CATEGORY_STYLE[broadcast.category];
@@ -109,9 +116,9 @@ function BannerCard({ broadcast, shown, property, onShow, onDismiss }: BannerCar
 
   useEffect(() => {
     if (paused || shown.length < 2) return;
-    const timer = setTimeout(() => onShow(next.id), ROTATE_EVERY_MS);
+    const timer = setTimeout(() => onShow(next), ROTATE_EVERY_MS);
     return () => clearTimeout(timer);
-  }, [paused, shown.length, next.id, broadcast.id, onShow]);
+  }, [paused, shown.length, next, broadcast.id, onShow]);
 
   const leaveFocus = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
@@ -136,7 +143,7 @@ function BannerCard({ broadcast, shown, property, onShow, onDismiss }: BannerCar
         </span>
         {shown.length > 1 && (
           <>
-            <button type="button" className="btn btn-link text-reset p-1" aria-label={t('banner.previous')} onClick={() => onShow(previous.id)}>
+            <button type="button" className="btn btn-link text-reset p-1" aria-label={t('banner.previous')} onClick={() => onShow(previous)}>
               <ChevronLeft size={18} aria-hidden />
             </button>
             <span className="small fw-semibold text-nowrap" data-testid="broadcast-counter">
@@ -145,7 +152,7 @@ function BannerCard({ broadcast, shown, property, onShow, onDismiss }: BannerCar
               </span>
               <span className="visually-hidden">{t('banner.counter', { current: position + 1, total: shown.length })}</span>
             </span>
-            <button type="button" className="btn btn-link text-reset p-1" aria-label={t('banner.next')} onClick={() => onShow(next.id)}>
+            <button type="button" className="btn btn-link text-reset p-1" aria-label={t('banner.next')} onClick={() => onShow(next)}>
               <ChevronRight size={18} aria-hidden />
             </button>
           </>
@@ -157,7 +164,7 @@ function BannerCard({ broadcast, shown, property, onShow, onDismiss }: BannerCar
       </p>
       <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>{broadcast.message}</p>
       {broadcast.endDate && (
-        <p className="small mb-0 mt-1 opacity-75">{t('banner.until', { date: format(new Date(broadcast.endDate), 'dd/MM/yyyy') })}</p>
+        <p className="small mb-0 mt-1 opacity-75">{t('banner.until', { date: formatDate(broadcast.endDate, 'day') })}</p>
       )}
     </section>
   );

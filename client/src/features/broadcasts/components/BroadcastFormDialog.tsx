@@ -9,14 +9,16 @@ import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
+import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { BROADCAST_CATEGORIES, BROADCAST_STATUSES } from '@shared/enums';
 import { messageText } from '@shared/messages';
 import { BroadcastCreateSchema } from '@shared/schemas/broadcasts';
 import { useCreateBroadcast } from '../api/create-broadcast';
-import type { Broadcast } from '../api/get-broadcasts';
+import { getBroadcast, type Broadcast } from '../api/get-broadcasts';
 import { useUpdateBroadcast } from '../api/update-broadcast';
-import type { BroadcastFormValues } from '../lib/form-values';
+import { broadcastFormValues, type BroadcastFormValues } from '../lib/form-values';
+import { TEXT_LIMITS } from '@shared/schemas/common';
 
 type FormInput = z.input<typeof BroadcastCreateSchema>;
 type FormOutput = z.output<typeof BroadcastCreateSchema>;
@@ -44,16 +46,19 @@ export default function BroadcastFormDialog({ propertyId, broadcast, initialValu
   const create = useCreateBroadcast();
   const update = useUpdateBroadcast();
   const pending = create.isPending || update.isPending;
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(BroadcastCreateSchema), defaultValues: initialValues });
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(BroadcastCreateSchema), defaultValues: initialValues });
+  } = form;
   const startDate = useWatch({ control, name: 'startDate' }) as Date | undefined;
+  const edit = useEditVersion({ row: broadcast ?? null, form, toValues: broadcastFormValues, fetchRow: () => getBroadcast(broadcast!.id) });
 
   const failed = (key: 'broadcast_create_error' | 'broadcast_update_error') => (error: unknown) => {
+    if (edit.isConflict(error)) return;
     applyServerErrors(setError, error, FIELDS);
     toast({ title: t('notices.errorTitle'), description: messageText(key, lang), variant: 'destructive' });
   };
@@ -61,7 +66,7 @@ export default function BroadcastFormDialog({ propertyId, broadcast, initialValu
   const onSubmit = handleSubmit((values) => {
     if (broadcast) {
       update.mutate(
-        { id: broadcast.id, ...values },
+        { id: broadcast.id, ...values, version: edit.version },
         {
           onSuccess: () => {
             toast({ title: t('notices.updated'), description: t('notices.updatedDescription'), variant: 'success' });
@@ -94,7 +99,8 @@ export default function BroadcastFormDialog({ propertyId, broadcast, initialValu
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <TextField label={t('form.title')} registration={register('title')} error={errors.title} maxLength={200} autoFocus />
+          {edit.notice}
+          <TextField label={t('form.title')} registration={register('title')} error={errors.title} maxLength={TEXT_LIMITS.title} autoFocus />
           <TextField label={t('form.message')} registration={register('message')} error={errors.message} as="textarea" rows={4} />
           <div className="row g-3 mb-3">
             <div className="col-sm-6">

@@ -1,7 +1,8 @@
-import { format } from 'date-fns';
-import { Pencil, Trash2 } from 'lucide-react';
+import { CheckCheck, Pencil, Trash2 } from 'lucide-react';
 import { Badge, Button, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useFormatDate } from '@client/lib/format';
+import type { BroadcastReceipt } from '@shared/schemas/notifications';
 import type { Broadcast } from '../api/get-broadcasts';
 import { CATEGORY_STYLE } from '../lib/categories';
 
@@ -11,18 +12,19 @@ const STATUS_BADGE: Record<Broadcast['status'], { bg: string; text?: 'dark' }> =
   draft: { bg: 'light', text: 'dark' },
 };
 
-const day = (value: string) => format(new Date(value), 'dd/MM/yyyy');
-
 type BroadcastListItemProps = {
   broadcast: Broadcast;
   now: number;
+  /** Administrators: how many of its recipients read it. */
+  receipt?: BroadcastReceipt;
   onEdit?: (broadcast: Broadcast) => void;
   onDelete?: (broadcast: Broadcast) => void;
 };
 
 /** One broadcast of the screen's lists: what it says, its category and status, its dates. */
-export function BroadcastListItem({ broadcast, now, onEdit, onDelete }: BroadcastListItemProps) {
+export function BroadcastListItem({ broadcast, now, receipt, onEdit, onDelete }: BroadcastListItemProps) {
   const { t } = useTranslation('broadcasts');
+  const formatDate = useFormatDate();
   const { variant, icon: Icon } = CATEGORY_STYLE[broadcast.category];
   const status = STATUS_BADGE[broadcast.status];
   const active = broadcast.status === 'active';
@@ -58,10 +60,16 @@ export function BroadcastListItem({ broadcast, now, onEdit, onDelete }: Broadcas
             {broadcast.message}
           </p>
           <p className="small text-body-secondary mb-0">
-            <span>{t('list.starts', { date: day(broadcast.startDate) })}</span>
+            <span>{t('list.starts', { date: formatDate(broadcast.startDate, 'day') })}</span>
             <span aria-hidden> · </span>
-            <span>{broadcast.endDate ? t('list.ends', { date: day(broadcast.endDate) }) : t('list.noEnd')}</span>
+            <span>{broadcast.endDate ? t('list.ends', { date: formatDate(broadcast.endDate, 'day') }) : t('list.noEnd')}</span>
           </p>
+          {receipt && (
+            <p className="small text-body-secondary mb-0 mt-1 d-flex align-items-center gap-1" data-testid="broadcast-receipt">
+              <CheckCheck size={14} aria-hidden />
+              {t('list.readBy', { read: receipt.read, recipients: receipt.recipients })}
+            </p>
+          )}
         </div>
         {(onEdit || onDelete) && (
           <div className="d-flex gap-2 flex-shrink-0">

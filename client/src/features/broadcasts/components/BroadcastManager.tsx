@@ -14,6 +14,7 @@ import { useBroadcasts, type Broadcast } from '../api/get-broadcasts';
 import { broadcastFormValues, type BroadcastFormValues } from '../lib/form-values';
 import { useBroadcastClock } from '../lib/timing';
 import { BroadcastListItem } from './BroadcastListItem';
+import { useBroadcastReceipts } from '@client/features/notifications/api/get-broadcast-receipts';
 
 // The form (and its calendar) loads when first opened: most readers never write.
 const BroadcastFormDialog = lazy(() => import('./BroadcastFormDialog'));
@@ -40,6 +41,7 @@ export function BroadcastManager({ propertyId, scope, canManage }: BroadcastMana
   const items = list.data?.items ?? [];
   const now = useBroadcastClock(items);
   const remove = useDeleteBroadcast();
+  const receipts = useBroadcastReceipts(propertyId, canManage).data;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -85,6 +87,7 @@ export function BroadcastManager({ propertyId, scope, canManage }: BroadcastMana
                 key={broadcast.id}
                 broadcast={broadcast}
                 now={now}
+                receipt={receipts?.get(broadcast.id)}
                 onEdit={canManage ? (item) => setEditing({ broadcast: item, values: broadcastFormValues(item) }) : undefined}
                 onDelete={canManage ? setDeleting : undefined}
               />
@@ -96,9 +99,6 @@ export function BroadcastManager({ propertyId, scope, canManage }: BroadcastMana
             total={list.data?.total ?? 0}
             onChange={setPage}
             label={t('list.pages')}
-            summary={(range) => t('list.summary', range)}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
           />
         </>
       )}

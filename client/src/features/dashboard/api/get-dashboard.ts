@@ -5,6 +5,8 @@ import { api } from '@client/lib/api';
 export type ActivityItem = {
   id: number;
   type: string;
+  /** What it names (a title, a name, a unit number), if anything. */
+  title: string | null;
   propertyId: number | null;
   subject: { type: string; id: number } | null;
   payload: Record<string, unknown>;
@@ -18,6 +20,8 @@ export type Dashboard = {
   residents: number;
   documents: number;
   outstandingBalance: number;
+  /** Open maintenance requests the user follows. */
+  pendingIssues: number;
   recentActivity: ActivityItem[];
 };
 

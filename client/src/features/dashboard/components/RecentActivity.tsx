@@ -7,14 +7,10 @@ import { Loading } from '@client/components/Loading';
 import { useFormatDate } from '@client/lib/format';
 import type { ActivityItem } from '../api/get-dashboard';
 
-/** What the activity names: the title or name its payload carries, if any. */
-const subjectLabel = (payload: ActivityItem['payload']) =>
-  ['title', 'name', 'unitNumber'].map((key) => payload[key]).find((value) => typeof value === 'string' && value) as string | undefined;
-
 function ActivityRow({ item }: { item: ActivityItem }) {
   const { t } = useTranslation('dashboard');
   const formatDate = useFormatDate();
-  const label = subjectLabel(item.payload);
+  const label = item.title;
   // A direct notice is read here: its message under its title.
   const message = item.type === 'notice.sent' && typeof item.payload.message === 'string' ? item.payload.message : null;
   return (

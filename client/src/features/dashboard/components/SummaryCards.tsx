@@ -1,28 +1,31 @@
-import { Building2, CreditCard, FileText, Users, type LucideIcon } from 'lucide-react';
+import { Building2, CreditCard, FileText, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { Card, Col, Placeholder, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { screenAccess } from '@client/app/layout/navigation';
+import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { useBranding } from '@client/features/branding/api/get-branding';
 import { formatMoney } from '@client/lib/format';
-import type { FeatureName } from '@shared/schemas/settings';
 import type { Dashboard } from '../api/get-dashboard';
 
-type Summary = { key: string; to: string; icon: LucideIcon; feature?: FeatureName; value: (data: Dashboard) => string };
+type Summary = { key: string; to: string; icon: LucideIcon; value: (data: Dashboard) => string };
 
 const SUMMARIES: Summary[] = [
   { key: 'properties', to: '/properties', icon: Building2, value: (d) => String(d.properties) },
   { key: 'residents', to: '/residents', icon: Users, value: (d) => String(d.residents) },
-  { key: 'documents', to: '/documents', icon: FileText, feature: 'documents', value: (d) => String(d.documents) },
-  { key: 'billing', to: '/billing', icon: CreditCard, feature: 'billing', value: (d) => formatMoney(d.outstandingBalance) },
+  { key: 'documents', to: '/documents', icon: FileText, value: (d) => String(d.documents) },
+  { key: 'billing', to: '/billing', icon: CreditCard, value: (d) => formatMoney(d.outstandingBalance) },
+  { key: 'pendingIssues', to: '/maintenance', icon: Wrench, value: (d) => String(d.pendingIssues) },
 ];
 
-/** The four clickable figures; placeholders while they load. */
+/** The clickable figures of the screens this user may open; placeholders while they load. */
 export function SummaryCards({ data, failed }: { data: Dashboard | undefined; failed: boolean }) {
   const { t } = useTranslation('dashboard');
+  const user = useCurrentUser();
   const { features } = useBranding();
   return (
-    <Row xs={1} sm={2} xl={4} className="g-3 mb-4 ps-0 list-unstyled" as="ul" aria-label={t('summary.label')}>
-      {SUMMARIES.filter((s) => !s.feature || features[s.feature]).map((summary) => (
+    <Row xs={1} sm={2} lg={3} xxl={5} className="g-3 mb-4 ps-0 list-unstyled" as="ul" aria-label={t('summary.label')}>
+      {SUMMARIES.filter((summary) => screenAccess(summary.to, user, features) === 'open').map((summary) => (
         <Col as="li" key={summary.key} className="list-unstyled">
           <Card as={Link} to={summary.to} className="vec-summary-card h-100 text-reset text-decoration-none" data-testid={`summary-${summary.key}`}>
             <Card.Body className="d-flex align-items-center gap-3">

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, saveFile } from '@client/lib/api';
+import { fetchFile, saveFile } from '@client/lib/download';
 import type { DocumentItem } from '@shared/schemas/documents';
 
 /** Where the bytes of a document are: `inline` asks the browser to show PDFs and images. */
@@ -11,7 +11,7 @@ export const documentFileUrl = (document: Pick<DocumentItem, 'id'>, inline = fal
  * name the server suggests. Fetched first so that a failure can be told instead of a broken file.
  */
 export async function downloadDocument(document: Pick<DocumentItem, 'id' | 'title' | 'fileName'>) {
-  const { blob, fileName } = await api.file(documentFileUrl(document));
+  const { blob, fileName } = await fetchFile(documentFileUrl(document));
   saveFile(blob, document.fileName ?? fileName ?? document.title);
 }
 

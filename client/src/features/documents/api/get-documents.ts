@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
-import type { DOCUMENT_SHOW, DocumentItem } from '@shared/schemas/documents';
+import { DOCUMENT_CATEGORIES } from '@shared/enums';
+import { DOCUMENT_SHOW, type DocumentItem } from '@shared/schemas/documents';
 
 /** Spec section 9: the documents table shows five per page. */
 export const DOCUMENTS_PAGE_SIZE = 5;
@@ -8,8 +11,15 @@ export const DOCUMENTS_PAGE_SIZE = 5;
 export type DocumentShow = (typeof DOCUMENT_SHOW)[number];
 export type DocumentCategory = DocumentItem['category'];
 
+/** The table's filters as the URL keeps them (`?q=&category=&show=`), for useListFilters. */
+export const DOCUMENT_FILTERS = {
+  q: z.string().catch(''),
+  category: z.enum(DOCUMENT_CATEGORIES).nullable().catch(null),
+  show: z.enum(DOCUMENT_SHOW).catch('all'),
+};
+
 /** What the table shows: the Show select, category, title search and page (1-based). */
-export type DocumentFilters = { show: DocumentShow; category: DocumentCategory | null; q: string; page: number };
+export type DocumentFilters = FiltersOf<typeof DOCUMENT_FILTERS> & { page: number };
 
 /** GET /api/documents: one page of the documents the user may read, newest first, and the total. */
 export const getDocuments = ({ show, category, q, page }: DocumentFilters) =>

@@ -47,21 +47,24 @@ export function FileDropzone({ file, onFile, invalid, disabled, describedBy }: F
     );
   }
 
+  // The file input stays outside the button (no control inside another); the button is named by its text.
   return (
-    <div
-      {...getRootProps({
-        className: `vec-dropzone border border-2 rounded-3 p-4 mb-3 text-center ${invalid ? 'border-danger' : ''} ${isDragActive ? 'border-primary bg-primary-subtle' : ''}`,
-        role: 'button',
-        'aria-label': `${t('upload.dropzone')}. ${t('upload.dropzoneHint')}`,
-        'aria-invalid': invalid || undefined,
-        'aria-describedby': describedBy,
-      })}
-      data-testid="document-dropzone"
-    >
-      <input {...getInputProps()} data-testid="document-file-input" />
-      <CloudUpload size={32} className="text-primary mb-2" aria-hidden />
-      <p className="mb-1 fw-semibold">{isDragActive ? t('upload.dropzoneActive') : t('upload.dropzone')}</p>
-      <p className="small text-body-secondary mb-0">{t('upload.dropzoneHint')}</p>
-    </div>
+    <>
+      {/* react-dropzone names its hidden input "file upload" */}
+      <input {...getInputProps({ 'aria-label': t('upload.fileInput') })} data-testid="document-file-input" />
+      <div
+        {...getRootProps({
+          className: `vec-dropzone border border-2 rounded-3 p-4 mb-3 text-center ${invalid ? 'border-danger' : ''} ${isDragActive ? 'border-primary bg-primary-subtle' : ''}`,
+          role: 'button',
+          'aria-invalid': invalid || undefined,
+          'aria-describedby': describedBy,
+        })}
+        data-testid="document-dropzone"
+      >
+        <CloudUpload size={32} className="text-primary mb-2" aria-hidden />
+        <p className="mb-1 fw-semibold">{isDragActive ? t('upload.dropzoneActive') : t('upload.dropzone')}</p>
+        <p className="small text-body-secondary mb-0">{t('upload.dropzoneHint')}</p>
+      </div>
+    </>
   );
 }

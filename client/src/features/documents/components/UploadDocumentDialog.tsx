@@ -20,6 +20,7 @@ import { useUploadDocument } from '../api/upload-document';
 import { documentFileType, fileProblem, titleFromFileName } from '../lib/files';
 import { FileDropzone } from './FileDropzone';
 import { SharePicker } from './SharePicker';
+import { TEXT_LIMITS } from '@shared/schemas/common';
 
 type UploadDocumentDialogProps = { show: boolean; onClose: () => void; defaultCategory: DocumentCategory | null };
 
@@ -30,7 +31,7 @@ export function UploadDocumentDialog({ show, onClose, defaultCategory }: UploadD
   const [busy, setBusy] = useState(false);
   return (
     <Modal show={show} onHide={busy ? undefined : onClose} backdrop={busy ? 'static' : true} size="lg" fullscreen="sm-down" aria-labelledby="upload-document-title">
-      <Modal.Header closeButton={!busy}>
+      <Modal.Header closeButton={!busy} closeLabel={t('common:actions.close')}>
         <Modal.Title id="upload-document-title" as="h2" className="h5">
           {t('upload.title')}
         </Modal.Title>
@@ -133,7 +134,7 @@ function UploadForm({ onClose, onBusy, defaultCategory }: { onClose: () => void;
     <Form noValidate onSubmit={onSubmit} aria-label={t('upload.formLabel')} aria-describedby={problem ? problemId : undefined}>
       <Modal.Body>
         <FileDropzone file={file} onFile={chooseFile} invalid={submitted && !file} disabled={pending} describedBy={problem ? problemId : undefined} />
-        <TextField label={t('upload.documentTitle')} maxLength={200} registration={register('title', { validate: required })} error={errors.title} disabled={pending} />
+        <TextField label={t('upload.documentTitle')} maxLength={TEXT_LIMITS.title} registration={register('title', { validate: required })} error={errors.title} disabled={pending} />
         <div className="row g-3">
           <div className="col-sm-6">
             <SelectField

@@ -1,8 +1,5 @@
-import { differenceInCalendarDays, format, type Locale } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns';
 import type { TFunction } from 'i18next';
-
-/** Spec section 9: document dates read "MMM dd, yyyy" in the user's language. */
-export const formatDocumentDate = (value: string | Date, locale: Locale) => format(new Date(value), 'MMM dd, yyyy', { locale });
 
 /**
  * Spec section 9, last modified: today, yesterday, days under 7, weeks under 30 days, months

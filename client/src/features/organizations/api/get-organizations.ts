@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '@client/lib/api';
+import { ApiError, api, withQuery } from '@client/lib/api';
 import type { ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '@shared/enums';
 
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
@@ -25,6 +25,8 @@ export type Organization = {
   contactPhone: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Sent back by an edit (409 when the organization or its settings changed since). */
+  version: number;
 };
 
 export type OrganizationsPageQuery = { q?: string; limit: number; offset: number };
@@ -49,6 +51,13 @@ export const useOrganizationsPage = (query: OrganizationsPageQuery) => useQuery(
  * choices and names, and to know whether the user's own organization is a master one.
  */
 export const getAllOrganizations = () => api.get<Organization[]>('/api/organizations');
+
+/** One organization as stored now, from those the user reaches (404 when it is gone). */
+export async function getOrganization(id: number): Promise<Organization> {
+  const found = (await getAllOrganizations()).find((organization) => organization.id === id);
+  if (!found) throw new ApiError(404, 'not_found', { error: 'not_found' });
+  return found;
+}
 
 export const allOrganizationsQueryOptions = () =>
   queryOptions({ queryKey: [...organizationsQueryKey(), 'all'] as const, queryFn: getAllOrganizations });

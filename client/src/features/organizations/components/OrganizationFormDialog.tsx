@@ -2,14 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { applyServerErrors } from '@client/components/form/server-errors';
+import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { errorMessage } from '@client/lib/api';
 import { NO_PARENT, OrganizationCreateSchema, OrganizationUpdateSchema } from '@shared/schemas/organizations';
 import { useCreateOrganization } from '../api/create-organization';
-import type { Organization } from '../api/get-organizations';
+import { getOrganization, type Organization } from '../api/get-organizations';
 import { useUpdateOrganization } from '../api/update-organization';
 import '../organizations.css';
 import { OrganizationFields } from './OrganizationFields';
@@ -120,6 +122,21 @@ function CreateOrganizationForm({ organizations, onDone }: FormProps) {
   );
 }
 
+const editValues = (organization: Organization): z.input<typeof OrganizationUpdateSchema> => ({
+  name: organization.name,
+  type: organization.type,
+  status: organization.status,
+  parentId: organization.parentId === null ? NO_PARENT : String(organization.parentId),
+  domain: text(organization.domain),
+  primaryColor: text(organization.primaryColor),
+  secondaryColor: text(organization.secondaryColor),
+  accentColor: text(organization.accentColor),
+  contactEmail: text(organization.contactEmail),
+  contactPhone: text(organization.contactPhone),
+  maxUsers: text(organization.maxUsers),
+  maxProperties: text(organization.maxProperties),
+});
+
 function EditOrganizationForm({ organization, organizations, onDone }: FormProps & { organization: Organization }) {
   const { t } = useTranslation('organizations');
   const user = useCurrentUser();
@@ -127,33 +144,19 @@ function EditOrganizationForm({ organization, organizations, onDone }: FormProps
   const ownOrganizationName = useOwnOrganizationName(organizations);
   // An administrator keeps the type and parent of their own organization (the server refuses).
   const structureLocked = organization.id === user.organizationId && !user.isSuperAdmin;
-  const form = useForm({
-    resolver: zodResolver(OrganizationUpdateSchema),
-    defaultValues: {
-      name: organization.name,
-      type: organization.type,
-      status: organization.status,
-      parentId: organization.parentId === null ? NO_PARENT : String(organization.parentId),
-      domain: text(organization.domain),
-      primaryColor: text(organization.primaryColor),
-      secondaryColor: text(organization.secondaryColor),
-      accentColor: text(organization.accentColor),
-      contactEmail: text(organization.contactEmail),
-      contactPhone: text(organization.contactPhone),
-      maxUsers: text(organization.maxUsers),
-      maxProperties: text(organization.maxProperties),
-    },
-  });
+  const form = useForm({ resolver: zodResolver(OrganizationUpdateSchema), defaultValues: editValues(organization) });
+  const edit = useEditVersion({ row: organization, form, toValues: editValues, fetchRow: () => getOrganization(organization.id) });
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(
-      { ...values, id: organization.id },
+      { ...values, id: organization.id, version: edit.version },
       {
         onSuccess: (updated) => {
           toast({ title: t('organizationUpdated'), description: t('organizationUpdatedDescription', { name: updated.name }), variant: 'success' });
           onDone();
         },
         onError: (error) => {
+          if (edit.isConflict(error)) return;
           applyServerErrors(form.setError, error, EDIT_FIELDS);
           toast({ title: t('errorUpdatingOrganization'), description: errorMessage(error), variant: 'destructive' });
         },
@@ -165,6 +168,7 @@ function EditOrganizationForm({ organization, organizations, onDone }: FormProps
     <FormProvider {...form}>
       <Form noValidate onSubmit={onSubmit} aria-label={t('form.editTitle')}>
         <Modal.Body>
+          {edit.notice}
           <OrganizationFields
             organization={organization}
             organizations={organizations}

@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
+import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { currentLanguage } from '@client/lib/i18n';
 import { useLiveEvents } from '@client/lib/live-events';
 import { can } from '@shared/permissions';
@@ -16,20 +18,9 @@ import { deleteErrorText, useDeleteOrganization } from '../api/delete-organizati
 import { organizationsQueryKey, useAllOrganizations, useOrganizationsPage, type Organization } from '../api/get-organizations';
 import { OrganizationFormDialog } from '../components/OrganizationFormDialog';
 import { OrganizationsTable } from '../components/OrganizationsTable';
-import { Pager } from '../components/Pager';
 
 const PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
-
-/** The search text once the user pauses typing. */
-function useDebounced(value: string, delay: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * /admin/organizations: the organizations the user reaches (a super-admin all, a master
@@ -41,7 +32,7 @@ export default function OrganizationsPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(0);
   const list = useOrganizationsPage({ q: q || undefined, limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   const all = useAllOrganizations();
@@ -155,7 +146,15 @@ export default function OrganizationsPage() {
             onEdit={manages ? openDialog : undefined}
             onDelete={manages ? setDeleting : undefined}
           />
-          {(total > PAGE_SIZE || page > 0) && <Pager page={page} pageSize={PAGE_SIZE} total={total} onChange={setPage} />}
+          {(total > PAGE_SIZE || page > 0) && (
+            <Pager
+              page={page + 1}
+              pageSize={PAGE_SIZE}
+              total={total}
+              onChange={(next) => setPage(next - 1)}
+              label={t('pager.label')}
+            />
+          )}
         </Card.Body>
       </Card>
 

@@ -21,6 +21,8 @@ export type Amenity = {
   organizationId: number;
   createdAt: string;
   updatedAt: string;
+  /** Sent back by an edit (409 when the amenity changed since). */
+  version: number;
 };
 
 /** GET /api/properties/:id/amenities: the whole catalogue of the property, by name. */
@@ -38,7 +40,12 @@ export type AmenityBody = AmenityCreateInput;
 
 export const createAmenity = (body: AmenityBody) => api.post<Amenity>('/api/amenities', body);
 
-export const updateAmenity = (id: number, { propertyId: _propertyId, ...body }: AmenityBody) => api.patch<Amenity>(`/api/amenities/${id}`, body);
+/** GET /api/amenities/:id */
+export const getAmenity = (id: number) => api.get<Amenity>(`/api/amenities/${id}`);
+
+/** PATCH /api/amenities/:id with the version the form was filled from. */
+export const updateAmenity = (id: number, { propertyId: _propertyId, ...body }: AmenityBody, version?: number) =>
+  api.patch<Amenity>(`/api/amenities/${id}`, { ...body, version });
 
 /** DELETE /api/amenities/:id (409 while bookings are still to come). */
 export const deleteAmenity = (id: number) => api.delete<{ success: true }>(`/api/amenities/${id}`);
@@ -55,7 +62,8 @@ function useRefreshAmenities(propertyId: number) {
 export function useSaveAmenity(propertyId: number) {
   const refresh = useRefreshAmenities(propertyId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: AmenityBody }) => (id === null ? createAmenity(body) : updateAmenity(id, body)),
+    mutationFn: ({ id, body, version }: { id: number | null; body: AmenityBody; version?: number }) =>
+      id === null ? createAmenity(body) : updateAmenity(id, body, version),
     onSuccess: refresh,
   });
 }

@@ -18,10 +18,8 @@ export type Property = {
   bathrooms: number | null;
   area: number | null;
   rent: number | null;
-  /** The declared number of units. */
+  /** Its number of units (the rows of its Units tab). */
   units: number;
-  /** Units registered in the property. */
-  unitCount: number;
   /** Active and temporary residents. */
   residentCount: number;
   description: string | null;
@@ -31,6 +29,8 @@ export type Property = {
   organizationId: number;
   createdAt: string;
   updatedAt: string;
+  /** Sent back by an edit (409 when the property changed since). */
+  version: number;
 };
 
 /** Cards per page of the grid (three rows of four on a wide screen). */

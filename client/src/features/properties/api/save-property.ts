@@ -17,8 +17,8 @@ export type PropertyImageType = (typeof PROPERTY_IMAGE_TYPES)[number];
 /** POST /api/properties: 201 with the property. */
 export const createProperty = (body: PropertyBody) => api.post<Property>('/api/properties', body);
 
-/** PATCH /api/properties/:id */
-export const updateProperty = (id: number, body: PropertyBody) => api.patch<Property>(`/api/properties/${id}`, body);
+/** PATCH /api/properties/:id with the version the form was filled from. */
+export const updateProperty = (id: number, body: PropertyBody, version?: number) => api.patch<Property>(`/api/properties/${id}`, { ...body, version });
 
 /** DELETE /api/properties/:id (409 while payments or documents reference it). */
 export const deleteProperty = (id: number) => api.delete<{ success: true }>(`/api/properties/${id}`);
@@ -40,8 +40,8 @@ export function refreshProperties(queryClient: QueryClient) {
  * Saves the property, then its photo. A photo the server refuses does not undo the saved
  * fields: the error says so (`photoError`) and the property is answered as saved.
  */
-async function saveProperty({ id, body, photo }: { id: number | null; body: PropertyBody; photo: PhotoChange }) {
-  let property = id === null ? await createProperty(body) : await updateProperty(id, body);
+async function saveProperty({ id, body, photo, version }: { id: number | null; body: PropertyBody; photo: PhotoChange; version?: number }) {
+  let property = id === null ? await createProperty(body) : await updateProperty(id, body, version);
   try {
     if (photo.kind === 'set') property = await setPropertyImage(property.id, photo.file);
     if (photo.kind === 'remove' && property.image) property = await removePropertyImage(property.id);

@@ -15,10 +15,15 @@ export type Unit = {
   bathrooms: number | null;
   isAvailable: boolean;
   monthlyRent: number | null;
+  /** The unit's owner (a Propietario), billed before its residents. */
+  ownerId: number | null;
+  ownerName: string | null;
   /** Active and temporary residents (a unit with any cannot be deleted). */
   residentCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Sent back by an edit (409 when the unit changed since). */
+  version: number;
 };
 
 export const UNITS_PAGE_SIZE = 10;
@@ -46,8 +51,11 @@ export type UnitBody = UnitCreateInput;
 /** POST /api/properties/:id/units (409 with a field message for a unit number already used). */
 export const createUnit = (propertyId: number, body: UnitBody) => api.post<Unit>(`/api/properties/${propertyId}/units`, body);
 
-/** PATCH /api/units/:id */
-export const updateUnit = (id: number, body: UnitBody) => api.patch<Unit>(`/api/units/${id}`, body);
+/** GET /api/units/:id */
+export const getUnit = (id: number) => api.get<Unit>(`/api/units/${id}`);
+
+/** PATCH /api/units/:id with the version the form was filled from. */
+export const updateUnit = (id: number, body: UnitBody, version?: number) => api.patch<Unit>(`/api/units/${id}`, { ...body, version });
 
 /** DELETE /api/units/:id (409 while residents live there). */
 export const deleteUnit = (id: number) => api.delete<{ success: true }>(`/api/units/${id}`);
@@ -56,7 +64,8 @@ export const deleteUnit = (id: number) => api.delete<{ success: true }>(`/api/un
 export function useSaveUnit(propertyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: UnitBody }) => (id === null ? createUnit(propertyId, body) : updateUnit(id, body)),
+    mutationFn: ({ id, body, version }: { id: number | null; body: UnitBody; version?: number }) =>
+      id === null ? createUnit(propertyId, body) : updateUnit(id, body, version),
     onSuccess: () => refreshProperties(queryClient),
   });
 }

@@ -6,7 +6,7 @@ import { propertyQueryKey } from './get-property';
 /** A user linked to a property (spec "Property user"). */
 export type PropertyUser = { id: number; name: string; lastName: string | null; username: string; email: string | null; role: Role };
 
-/** GET /api/properties/:id/users: its residents, owner and assigned suppliers (administrators only). */
+/** GET /api/properties/:id/users: its residents, owner and staff suppliers (administrators only). */
 export const getPropertyUsers = (propertyId: number) => api.get<PropertyUser[]>(`/api/properties/${propertyId}/users`);
 
 export const propertyUsersQueryKey = (propertyId: number) => [...propertyQueryKey(propertyId), 'users'] as const;

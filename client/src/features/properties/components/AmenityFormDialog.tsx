@@ -8,12 +8,13 @@ import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
+import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { useKeptWhileHidden } from '@client/hooks/use-last-shown';
 import { errorMessage } from '@client/lib/api';
 import { AMENITY_TYPES } from '@shared/enums';
 import { AmenityCreateSchema } from '@shared/schemas/amenities';
-import { useSaveAmenity, type Amenity } from '../api/amenities';
+import { getAmenity, useSaveAmenity, type Amenity } from '../api/amenities';
 import { toCentavos } from '../lib/money';
 
 /**
@@ -58,14 +59,21 @@ export function AmenityFormDialog({ propertyId, show, amenity, onClose }: Amenit
 function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; amenity: Amenity | null; onClose: () => void }) {
   const { t } = useTranslation('properties');
   const save = useSaveAmenity(propertyId);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<AmenityFormInput, unknown, AmenityFormOutput>({
+  const form = useForm<AmenityFormInput, unknown, AmenityFormOutput>({
     resolver: zodResolver(AmenityCreateSchema),
     defaultValues: formValues(propertyId, amenity),
+  });
+  const { register, handleSubmit, setError, formState: { errors } } = form;
+  const edit = useEditVersion({
+    row: amenity,
+    form,
+    toValues: (row: Amenity) => formValues(propertyId, row),
+    fetchRow: () => getAmenity(amenity!.id),
   });
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(
-      { id: amenity?.id ?? null, body: { ...values, hourlyRate: toCentavos(values.hourlyRate) ?? 0 } },
+      { id: amenity?.id ?? null, body: { ...values, hourlyRate: toCentavos(values.hourlyRate) ?? 0 }, version: edit.version },
       {
         onSuccess: (saved) => {
           toast({
@@ -76,6 +84,7 @@ function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; ame
           onClose();
         },
         onError: (error) => {
+          if (edit.isConflict(error)) return;
           applyServerErrors(setError, error, FIELDS);
           toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
         },
@@ -86,6 +95,7 @@ function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; ame
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={amenity ? t('amenities.editTitle') : t('amenities.addTitle')}>
       <Modal.Body>
+        {edit.notice}
         <Row className="g-3 mb-3">
           <Col sm={7}>
             <TextField className="" label={t('amenities.name')} registration={register('name')} error={errors.name} autoComplete="off" />

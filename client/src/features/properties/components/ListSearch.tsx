@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
+import { TEXT_LIMITS } from '@shared/schemas/common';
 
 type ListSearchProps = { label: string; placeholder: string; value: string; onChange: (value: string) => void; className?: string };
 
@@ -16,7 +17,7 @@ export function ListSearch({ label, placeholder, value, onChange, className = 'm
         <InputGroup.Text aria-hidden>
           <Search size={16} />
         </InputGroup.Text>
-        <Form.Control id={id} type="search" value={value} maxLength={200} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+        <Form.Control id={id} type="search" value={value} maxLength={TEXT_LIMITS.search} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
       </InputGroup>
     </Form>
   );

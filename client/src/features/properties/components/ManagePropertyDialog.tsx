@@ -13,9 +13,10 @@ import { AmenitiesTab } from './AmenitiesTab';
 import { DetailsTab } from './DetailsTab';
 import { usePlace } from './PropertyCard';
 import { ResidentsTab } from './ResidentsTab';
+import { StaffTab } from './StaffTab';
 import { UnitsTab } from './UnitsTab';
 
-export const MANAGE_TABS = ['details', 'residents', 'amenities', 'units'] as const;
+export const MANAGE_TABS = ['details', 'residents', 'amenities', 'units', 'staff'] as const;
 export type ManageTab = (typeof MANAGE_TABS)[number];
 
 type ManagePropertyDialogProps = {
@@ -27,11 +28,11 @@ type ManagePropertyDialogProps = {
   onTabChange: (tab: ManageTab) => void;
   onClose: () => void;
   canManage: boolean;
-  /** Units, residents and amenities are hidden from a Suplidor (the server answers 403). */
+  /** Units, residents and amenities are hidden from those who may not read them (a Suplidor: the server answers 403). */
   readsDetails: boolean;
 };
 
-/** Manage (administrators) or view a property: tabs Details, Residents, Amenities and Units. */
+/** Manage (administrators) or view a property: tabs Details, Residents, Amenities, Units and Personal (staff). */
 export function ManagePropertyDialog({ propertyId, initial, tab, onTabChange, onClose, canManage, readsDetails }: ManagePropertyDialogProps) {
   return (
     <Modal show={propertyId !== null} onHide={onClose} size="xl" fullscreen="md-down" aria-labelledby="manage-property-title">
@@ -57,7 +58,10 @@ function ManageContent({ propertyId, initial, tab, onTabChange, onClose, canMana
   const query = useQuery({ ...propertyQueryOptions(propertyId), placeholderData: initial });
   const property = query.data;
   const place = usePlace();
-  const tabs = MANAGE_TABS.filter((name) => name === 'details' || (readsDetails && (name !== 'amenities' || features.amenities)));
+  // Personal (property staff) is for administrators only.
+  const tabs = MANAGE_TABS.filter(
+    (name) => name === 'details' || (readsDetails && (name !== 'amenities' || features.amenities) && (name !== 'staff' || canManage)),
+  );
   const active = tabs.includes(tab) ? tab : 'details';
 
   let body;
@@ -76,6 +80,7 @@ function ManageContent({ propertyId, initial, tab, onTabChange, onClose, canMana
             {name === 'residents' && <ResidentsTab propertyId={property.id} propertyName={property.name} canManage={canManage} />}
             {name === 'amenities' && <AmenitiesTab propertyId={property.id} canManage={canManage} />}
             {name === 'units' && <UnitsTab propertyId={property.id} canManage={canManage} />}
+            {name === 'staff' && <StaffTab propertyId={property.id} organizationId={property.organizationId} />}
           </Tab>
         ))}
       </Tabs>

@@ -1,10 +1,15 @@
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { screenAccess } from '@client/app/layout/navigation';
+import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useBranding } from '@client/features/branding/api/get-branding';
 
-/** The tab bar of /properties: the properties list and their broadcasts. */
+/** The tab bar of /properties: the properties list and their broadcasts (none without the second). */
 export function PropertiesTabs() {
   const { t } = useTranslation('properties');
+  const broadcasts = screenAccess('/properties/broadcasts', useCurrentUser(), useBranding().features) === 'open';
+  if (!broadcasts) return null;
   return (
     <Nav variant="tabs" className="mb-4" as="nav" aria-label={t('tabs.label')}>
       <Nav.Item>

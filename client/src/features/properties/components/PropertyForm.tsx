@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { FormProvider, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
+import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { findCountry } from '@shared/catalog/countries';
@@ -16,20 +18,20 @@ import { PROPERTY_STATUSES, PROPERTY_TYPES } from '@shared/enums';
 import { PropertyCreateSchema } from '@shared/schemas/properties';
 import type { Property, PropertyType } from '../api/get-properties';
 import { useSaveProperty, type PhotoChange } from '../api/save-property';
+import { propertyQueryOptions } from '../api/get-property';
 import { useOwnerCandidates } from '../api/owners';
 import { PhotoField } from './PhotoField';
 
 type PropertyFormInput = z.input<typeof PropertyCreateSchema>;
 type PropertyFormOutput = z.output<typeof PropertyCreateSchema>;
 
-const FIELDS = ['name', 'address', 'country', 'city', 'units', 'type', 'status', 'description', 'ownerId'] as const;
+const FIELDS = ['name', 'address', 'country', 'city', 'type', 'status', 'description', 'ownerId'] as const;
 
 const formValues = (property: Property | null): PropertyFormInput => ({
   name: property?.name ?? '',
   address: property?.address ?? '',
   country: property?.country ?? '',
   city: property?.city ?? '',
-  units: String(property?.units ?? 1),
   type: property?.type ?? 'apartment',
   status: property?.status ?? 'vacant',
   description: property?.description ?? '',
@@ -58,6 +60,13 @@ export function PropertyForm({ property, onSaved, onCancel, layout, extraAction 
   const [photo, setPhoto] = useState<PhotoChange>({ kind: 'keep' });
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const form = useForm<PropertyFormInput, unknown, PropertyFormOutput>({ resolver: zodResolver(PropertyCreateSchema), defaultValues: formValues(property) });
+  const queryClient = useQueryClient();
+  const edit = useEditVersion({
+    row: property,
+    form,
+    toValues: formValues,
+    fetchRow: () => queryClient.fetchQuery({ ...propertyQueryOptions(property!.id), staleTime: 0 }),
+  });
   const { register, handleSubmit, setError, setValue, getValues, control, formState: { errors } } = form;
   const country = useWatch({ control, name: 'country' }) as string;
   const type = useWatch({ control, name: 'type' }) as PropertyType;
@@ -71,7 +80,7 @@ export function PropertyForm({ property, onSaved, onCancel, layout, extraAction 
   const onSubmit = handleSubmit((values) => {
     if (photoProblem) return;
     save.mutate(
-      { id: property?.id ?? null, body: values, photo },
+      { id: property?.id ?? null, body: values, photo, version: edit.version },
       {
         onSuccess: ({ property: saved, photoError }) => {
           toast({
@@ -83,6 +92,7 @@ export function PropertyForm({ property, onSaved, onCancel, layout, extraAction 
           onSaved(saved);
         },
         onError: (error) => {
+          if (edit.isConflict(error)) return;
           applyServerErrors(setError, error, FIELDS);
           toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
         },
@@ -92,14 +102,12 @@ export function PropertyForm({ property, onSaved, onCancel, layout, extraAction 
 
   const fields = (
     <>
+      {edit.notice}
       <TextField label={t('form.name')} registration={register('name')} error={errors.name} autoComplete="off" />
       <TextField label={t('form.address')} registration={register('address')} error={errors.address} autoComplete="street-address" />
       <LocationFields disabled={save.isPending} />
       <Row className="g-3 mb-3">
-        <Col sm={4}>
-          <TextField className="" label={t('form.units')} type="number" min={1} step={1} inputMode="numeric" registration={register('units')} error={errors.units} />
-        </Col>
-        <Col sm={4}>
+        <Col sm={6}>
           <SelectField
             className=""
             label={t('form.type')}
@@ -108,7 +116,7 @@ export function PropertyForm({ property, onSaved, onCancel, layout, extraAction 
             options={PROPERTY_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
           />
         </Col>
-        <Col sm={4}>
+        <Col sm={6}>
           <SelectField
             className=""
             label={t('form.status')}

@@ -1,4 +1,3 @@
-import { parseISO } from 'date-fns';
 import { Pencil, SearchX, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button, ListGroup } from 'react-bootstrap';
@@ -60,9 +59,6 @@ export function ResidentsTab({ propertyId, propertyName, canManage }: ResidentsT
           total={total}
           onChange={setPage}
           label={t('residents.pagerLabel')}
-          summary={(range) => t('pager.summary', range)}
-          previousLabel={t('pager.previous')}
-          nextLabel={t('pager.next')}
         />
       </>
     );
@@ -122,7 +118,7 @@ function ResidentItem({ resident, canManage, onEdit, onDeactivate }: ResidentIte
         {contact && <div className="small text-body-secondary text-break">{contact}</div>}
         <div className="small text-body-secondary">
           {resident.unitNumber ? t('residents.unitValue', { unit: resident.unitNumber }) : t('residents.noUnit')} ·{' '}
-          {t('residents.since', { date: formatDate(parseISO(resident.joinDate), 'PP') })}
+          {t('residents.since', { date: formatDate(resident.joinDate, 'day') })}
         </div>
       </div>
       {canManage && (

@@ -1,18 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CheckboxField } from '@client/components/form/CheckboxField';
+import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
+import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { useKeptWhileHidden } from '@client/hooks/use-last-shown';
 import { errorMessage } from '@client/lib/api';
 import { optionalDecimal } from '@shared/schemas/properties';
 import { UnitCreateSchema } from '@shared/schemas/units';
-import { useSaveUnit, type Unit } from '../api/units';
+import { useOwnerCandidates } from '../api/owners';
+import { getUnit, useSaveUnit, type Unit } from '../api/units';
 import { pesosText, toCentavos } from '../lib/money';
 
 /** The unit rules of spec section 5, with the monthly rent typed in RD$ (two decimals at most). */
@@ -22,7 +25,7 @@ const UnitFormSchema = UnitCreateSchema.extend({
 type UnitFormInput = z.input<typeof UnitFormSchema>;
 type UnitFormOutput = z.output<typeof UnitFormSchema>;
 
-const FIELDS = ['unitNumber', 'floor', 'squareMeters', 'bedrooms', 'bathrooms', 'isAvailable', 'monthlyRent'] as const;
+const FIELDS = ['unitNumber', 'floor', 'squareMeters', 'bedrooms', 'bathrooms', 'isAvailable', 'monthlyRent', 'ownerId'] as const;
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -34,7 +37,17 @@ const formValues = (unit: Unit | null): UnitFormInput => ({
   bathrooms: text(unit?.bathrooms),
   isAvailable: unit?.isAvailable ?? true,
   monthlyRent: pesosText(unit?.monthlyRent),
+  ownerId: unit?.ownerId ? String(unit.ownerId) : '',
 });
+
+/** The unit's owner (billed for its charges before its residents): a Propietario of the organization, or none. */
+function UnitOwnerField({ ownerId, ownerName, registration, error }: { ownerId: number | null; ownerName: string | null; registration: UseFormRegisterReturn; error?: { message?: string } }) {
+  const { t } = useTranslation('properties');
+  const owners = useOwnerCandidates().data ?? [];
+  const options = owners.map((user) => ({ value: String(user.id), label: [user.name, user.lastName].filter(Boolean).join(' ') }));
+  if (ownerId && !owners.some((user) => user.id === ownerId)) options.push({ value: String(ownerId), label: ownerName ?? t('form.ownerUnknown', { id: ownerId }) });
+  return <SelectField label={t('units.owner')} placeholder={t('units.noOwner')} registration={registration} error={error} options={options} hint={t('units.ownerHint')} />;
+}
 
 type UnitFormDialogProps = { propertyId: number; show: boolean; unit: Unit | null; onClose: () => void };
 
@@ -57,14 +70,13 @@ export function UnitFormDialog({ propertyId, show, unit, onClose }: UnitFormDial
 function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Unit | null; onClose: () => void }) {
   const { t } = useTranslation('properties');
   const save = useSaveUnit(propertyId);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<UnitFormInput, unknown, UnitFormOutput>({
-    resolver: zodResolver(UnitFormSchema),
-    defaultValues: formValues(unit),
-  });
+  const form = useForm<UnitFormInput, unknown, UnitFormOutput>({ resolver: zodResolver(UnitFormSchema), defaultValues: formValues(unit) });
+  const { register, handleSubmit, setError, formState: { errors } } = form;
+  const edit = useEditVersion({ row: unit, form, toValues: formValues, fetchRow: () => getUnit(unit!.id) });
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(
-      { id: unit?.id ?? null, body: { ...values, monthlyRent: toCentavos(values.monthlyRent) } },
+      { id: unit?.id ?? null, body: { ...values, monthlyRent: toCentavos(values.monthlyRent) }, version: edit.version },
       {
         onSuccess: (saved) => {
           toast({
@@ -75,6 +87,7 @@ function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Uni
           onClose();
         },
         onError: (error) => {
+          if (edit.isConflict(error)) return;
           applyServerErrors(setError, error, FIELDS);
           toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
         },
@@ -85,6 +98,7 @@ function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Uni
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={unit ? t('units.editTitle', { number: unit.unitNumber }) : t('units.addTitle')}>
       <Modal.Body>
+        {edit.notice}
         <Row className="g-3 mb-3">
           <Col xs={6}>
             <TextField className="" label={t('units.unitNumber')} registration={register('unitNumber')} error={errors.unitNumber} autoComplete="off" />
@@ -109,6 +123,7 @@ function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Uni
             <TextField className="" label={t('units.bathrooms')} type="number" min={0} step="0.5" registration={register('bathrooms')} error={errors.bathrooms} />
           </Col>
         </Row>
+        <UnitOwnerField ownerId={unit?.ownerId ?? null} ownerName={unit?.ownerName ?? null} registration={register('ownerId')} error={errors.ownerId} />
         <CheckboxField type="switch" label={t('units.isAvailable')} registration={register('isAvailable')} error={errors.isAvailable} className="mb-0" />
       </Modal.Body>
       <Modal.Footer>

@@ -59,9 +59,6 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
           total={units.data.total}
           onChange={setPage}
           label={t('units.pagerLabel')}
-          summary={(range) => t('pager.summary', range)}
-          previousLabel={t('pager.previous')}
-          nextLabel={t('pager.next')}
         />
       </>
     );
@@ -94,6 +91,17 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
   );
 }
 
+/** Occupied while someone lives there, whatever its availability flag says; else available or not. */
+function UnitStatusBadge({ unit }: { unit: Unit }) {
+  const { t } = useTranslation('properties');
+  if (unit.residentCount > 0) return <Badge bg="primary" data-testid="unit-status">{t('units.occupied')}</Badge>;
+  return (
+    <Badge bg={unit.isAvailable ? 'success' : 'secondary'} data-testid="unit-status">
+      {unit.isAvailable ? t('units.available') : t('units.notAvailable')}
+    </Badge>
+  );
+}
+
 type UnitItemProps = { unit: Unit; canManage: boolean; onEdit: (unit: Unit) => void; onDelete: (unit: Unit) => void };
 
 function UnitItem({ unit, canManage, onEdit, onDelete }: UnitItemProps) {
@@ -105,6 +113,7 @@ function UnitItem({ unit, canManage, onEdit, onDelete }: UnitItemProps) {
     unit.bathrooms !== null && t('units.bathroomsValue', { count: unit.bathrooms }),
     unit.monthlyRent !== null && t('units.rentValue', { rent: formatMoney(unit.monthlyRent) }),
     t('units.residentsValue', { count: unit.residentCount }),
+    unit.ownerName && t('units.ownerValue', { name: unit.ownerName }),
   ].filter(Boolean);
   const named = { number: unit.unitNumber };
   return (
@@ -112,7 +121,7 @@ function UnitItem({ unit, canManage, onEdit, onDelete }: UnitItemProps) {
       <div className="flex-grow-1 min-w-0">
         <div className="d-flex flex-wrap align-items-center gap-2">
           <span className="fw-semibold">{t('units.unitLabel', named)}</span>
-          <Badge bg={unit.isAvailable ? 'success' : 'secondary'}>{unit.isAvailable ? t('units.available') : t('units.notAvailable')}</Badge>
+          <UnitStatusBadge unit={unit} />
         </div>
         <div className="small text-body-secondary">{facts.join(' · ')}</div>
       </div>

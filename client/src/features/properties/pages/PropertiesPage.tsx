@@ -18,6 +18,7 @@ import { PropertiesTabs } from '../components/PropertiesTabs';
 import { PropertyCard } from '../components/PropertyCard';
 import { usePropertyLiveUpdates } from '../lib/live';
 import '../properties.css';
+import { TEXT_LIMITS } from '@shared/schemas/common';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -35,7 +36,7 @@ export default function PropertiesPage() {
   const { t } = useTranslation(['properties', 'residents']);
   const user = useCurrentUser();
   const canManage = can(user, 'properties.manage');
-  const readsDetails = canManage || user.role !== 'Suplidor';
+  const readsDetails = can(user, 'propertyDetails.read');
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = positive(params.get('page')) ?? 1;
@@ -120,9 +121,6 @@ export default function PropertiesPage() {
           total={properties.data.total}
           onChange={(next) => update({ page: next })}
           label={t('pager.label')}
-          summary={(range) => t('pager.summary', range)}
-          previousLabel={t('pager.previous')}
-          nextLabel={t('pager.next')}
         />
       </>
     );
@@ -193,7 +191,7 @@ function PropertySearch({ q, onSearch }: { q: string; onSearch: (q: string) => v
             <InputGroup.Text aria-hidden>
               <Search size={16} />
             </InputGroup.Text>
-            <Form.Control id={id} type="search" value={text} maxLength={200} placeholder={t('search.placeholder')} onChange={(event) => setText(event.target.value)} />
+            <Form.Control id={id} type="search" value={text} maxLength={TEXT_LIMITS.search} placeholder={t('search.placeholder')} onChange={(event) => setText(event.target.value)} />
           </InputGroup>
         </Col>
       </Row>

@@ -1,11 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
-import type { Resident, ResidentStatus } from './types';
+import { RESIDENT_STATUSES } from '@shared/enums';
+import type { Resident } from './types';
 
 export const RESIDENTS_PAGE_SIZE = 10;
 
+/** The directory's filters as the URL keeps them (`?q=&status=&propertyId=`), for useListFilters. */
+export const RESIDENT_FILTERS = {
+  q: z.string().catch(''),
+  status: z.enum(RESIDENT_STATUSES).nullable().catch(null),
+  propertyId: z.coerce.number().int().positive().nullable().catch(null),
+};
+
 /** What the directory shows: search, status and property filters, page (1-based). */
-export type ResidentFilters = { q: string; status: ResidentStatus | null; propertyId: number | null; page: number };
+export type ResidentFilters = FiltersOf<typeof RESIDENT_FILTERS> & { page: number };
 
 /** The query of the directory and its CSV export (same filters, no page). */
 export const residentFilterQuery = ({ q, status, propertyId }: Omit<ResidentFilters, 'page'>) => ({ q: q.trim(), status, propertyId });
@@ -28,4 +38,4 @@ export const residentListQueryKey = (filters: ResidentFilters) => [...residentsQ
 export const residentListQueryOptions = (filters: ResidentFilters) =>
   queryOptions({ queryKey: residentListQueryKey(filters), queryFn: () => getResidents(filters), placeholderData: keepPreviousData });
 
-export const useResidents = (filters: ResidentFilters, enabled = true) => useQuery({ ...residentListQueryOptions(filters), enabled });
+export const useResidents = (filters: ResidentFilters) => useQuery(residentListQueryOptions(filters));

@@ -5,8 +5,11 @@ import type { NoticeInput, ResidentCreateInput, ResidentUpdateInput } from '@sha
 import { residentsQueryKey } from './get-residents';
 import type { Resident } from './types';
 
-/** The answer of a creation: `tempPassword` when a new account was made (shown once), else null. */
-export type CreatedResident = Resident & { tempPassword: string | null };
+/**
+ * The answer of a creation: `tempPassword` when a new account was made (shown once), else
+ * null; `invited` when an invitation link went to their email (the password is the fallback).
+ */
+export type CreatedResident = Resident & { tempPassword: string | null; invited: boolean };
 
 /** POST /api/properties/:id/residents */
 export const createResident = (propertyId: number, body: ResidentCreateInput) =>

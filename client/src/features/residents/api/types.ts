@@ -27,4 +27,6 @@ export type Resident = {
   avatarUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Sent back by an edit (409 when the residence changed since). */
+  version: number;
 };

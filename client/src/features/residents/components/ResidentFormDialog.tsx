@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
+import { useEditVersion } from '@client/components/form/use-edit-version';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
@@ -18,6 +20,8 @@ import { useCreateResident, useUpdateResident, type CreatedResident } from '../a
 import type { Resident } from '../api/types';
 import { PropertySelect } from './PropertySelect';
 import { TemporaryPassword } from './TemporaryPassword';
+import { residentQueryOptions } from '../api/get-resident';
+import { UnitConfirmation, useUnknownUnit } from './UnitConfirmation';
 
 type ResidentFormDialogProps = {
   show: boolean;
@@ -56,6 +60,11 @@ export function ResidentFormDialog({ show, onClose, resident, propertyId }: Resi
       {created?.tempPassword ? (
         <>
           <Modal.Body>
+            {created.invited && (
+              <Alert variant="info" data-testid="invitation-sent">
+                {t('tempPassword.invited', { email: created.email ?? created.username })}
+              </Alert>
+            )}
             <TemporaryPassword password={created.tempPassword} name={[created.name, created.lastName].filter(Boolean).join(' ')} />
           </Modal.Body>
           <Modal.Footer>
@@ -106,14 +115,15 @@ const CREATE_FIELDS = ['name', 'lastName', 'username', 'phone', 'unit', 'status'
 function CreateResidentForm({ propertyId, onCreated, onDone }: { propertyId?: number; onCreated: (created: CreatedResident) => void; onDone: () => void }) {
   const { t } = useTranslation('residents');
   const create = useCreateResident();
-  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<CreateInput, unknown, CreateOutput>({
+  const { register, control, handleSubmit, setError, setFocus, formState: { errors } } = useForm<CreateInput, unknown, CreateOutput>({
     resolver: zodResolver(CreateSchema),
     defaultValues: { name: '', lastName: '', username: '', phone: '', unit: '', status: 'active', propertyId: propertyId ?? '' },
   });
+  const unknownUnit = useUnknownUnit(useWatch({ control, name: 'unit' }));
 
-  const onSubmit = handleSubmit((values) =>
+  const save = (values: CreateOutput, createUnit = false) =>
     create.mutate(
-      { propertyId: values.propertyId, body: values },
+      { propertyId: values.propertyId, body: { ...values, createUnit } },
       {
         onSuccess: (created) => {
           const name = [created.name, created.lastName].filter(Boolean).join(' ');
@@ -126,12 +136,13 @@ function CreateResidentForm({ propertyId, onCreated, onDone }: { propertyId?: nu
           else onDone();
         },
         onError: (error) => {
+          if (unknownUnit.caught(error, values.unit)) return;
           applyServerErrors(setError, error, CREATE_FIELDS);
           toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
         },
       },
-    ),
-  );
+    );
+  const onSubmit = handleSubmit((values) => save(values));
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={t('form.addTitle')}>
@@ -176,6 +187,7 @@ function CreateResidentForm({ propertyId, onCreated, onDone }: { propertyId?: nu
             <StatusField registration={register('status')} error={errors.status} />
           </Col>
         </Row>
+        <UnitConfirmation question={unknownUnit} pending={create.isPending} onCreate={handleSubmit((values) => save(values, true))} onChangeUnit={() => setFocus('unit')} />
       </Modal.Body>
       <Footer pending={create.isPending} onCancel={onDone} submitLabel={t('form.add')} />
     </Form>
@@ -186,39 +198,50 @@ type UpdateInput = z.input<typeof ResidentUpdateSchema>;
 type UpdateOutput = z.output<typeof ResidentUpdateSchema>;
 const UPDATE_FIELDS = ['name', 'lastName', 'phone', 'unit', 'status'] as const;
 
+const editValues = (resident: Resident): UpdateInput => ({
+  name: resident.name,
+  lastName: resident.lastName ?? '',
+  phone: resident.phone ?? '',
+  unit: resident.unitNumber ?? '',
+  status: resident.status,
+});
+
 function EditResidentForm({ resident, onDone }: { resident: Resident; onDone: () => void }) {
   const { t } = useTranslation('residents');
   const update = useUpdateResident();
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<UpdateInput, unknown, UpdateOutput>({
-    resolver: zodResolver(ResidentUpdateSchema),
-    defaultValues: {
-      name: resident.name,
-      lastName: resident.lastName ?? '',
-      phone: resident.phone ?? '',
-      unit: resident.unitNumber ?? '',
-      status: resident.status,
-    },
+  const queryClient = useQueryClient();
+  const form = useForm<UpdateInput, unknown, UpdateOutput>({ resolver: zodResolver(ResidentUpdateSchema), defaultValues: editValues(resident) });
+  const { register, control, handleSubmit, setError, setFocus, formState: { errors } } = form;
+  const edit = useEditVersion({
+    row: resident,
+    form,
+    toValues: editValues,
+    fetchRow: () => queryClient.fetchQuery({ ...residentQueryOptions(resident.id), staleTime: 0 }),
   });
+  const unknownUnit = useUnknownUnit(useWatch({ control, name: 'unit' }));
 
-  const onSubmit = handleSubmit((values) =>
+  const save = (values: UpdateOutput, createUnit = false) =>
     update.mutate(
-      { resident, body: values },
+      { resident, body: { ...values, createUnit, version: edit.version } },
       {
         onSuccess: (saved) => {
           toast({ title: t('notices.updated'), description: t('notices.updatedDescription', { name: [saved.name, saved.lastName].filter(Boolean).join(' ') }), variant: 'success' });
           onDone();
         },
         onError: (error) => {
+          if (edit.isConflict(error)) return;
+          if (unknownUnit.caught(error, values.unit)) return;
           applyServerErrors(setError, error, UPDATE_FIELDS);
           toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
         },
       },
-    ),
-  );
+    );
+  const onSubmit = handleSubmit((values) => save(values));
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={t('form.editTitle')}>
       <Modal.Body>
+        {edit.notice}
         <p className="small text-body-secondary">
           {resident.propertyName}
           {resident.email && <> · {resident.email}</>}
@@ -240,6 +263,7 @@ function EditResidentForm({ resident, onDone }: { resident: Resident; onDone: ()
             <StatusField registration={register('status')} error={errors.status} />
           </Col>
         </Row>
+        <UnitConfirmation question={unknownUnit} pending={update.isPending} onCreate={handleSubmit((values) => save(values, true))} onChangeUnit={() => setFocus('unit')} />
       </Modal.Body>
       <Footer pending={update.isPending} onCancel={onDone} submitLabel={t('form.save')} />
     </Form>

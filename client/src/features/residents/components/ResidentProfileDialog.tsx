@@ -1,7 +1,7 @@
-import { parseISO } from 'date-fns';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@client/components/Avatar';
+import { DetailFields } from '@client/components/detail/DetailFields';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { useLastShown } from '@client/hooks/use-last-shown';
@@ -51,16 +51,7 @@ function Profile({ initial }: { initial: Resident }) {
   }
   const resident = query.data;
   const name = [resident.name, resident.lastName].filter(Boolean).join(' ');
-  const day = (value: string | null) => (value ? formatDate(parseISO(value), 'PP') : '—');
-  const facts: Array<[string, string]> = [
-    [t('profile.email'), resident.email ?? '—'],
-    [t('profile.username'), resident.username ?? '—'],
-    [t('profile.phone'), resident.phone ?? '—'],
-    [t('profile.property'), resident.propertyName],
-    [t('profile.unit'), resident.unitNumber ?? '—'],
-    [t('profile.joinDate'), day(resident.joinDate)],
-    [t('profile.endDate'), day(resident.endDate)],
-  ];
+  const day = (value: string | null) => value && formatDate(value, 'day');
   return (
     <Modal.Body data-testid="resident-profile">
       <div className="d-flex align-items-center gap-3 mb-4">
@@ -70,14 +61,17 @@ function Profile({ initial }: { initial: Resident }) {
           <ResidentStatusBadge status={resident.status} />
         </div>
       </div>
-      <dl className="row mb-0">
-        {facts.map(([label, value]) => (
-          <div key={label} className="col-12 col-sm-6 mb-3">
-            <dt className="small text-body-secondary fw-normal">{label}</dt>
-            <dd className="mb-0 text-break">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailFields
+        fields={[
+          { label: t('profile.email'), value: resident.email },
+          { label: t('profile.username'), value: resident.username },
+          { label: t('profile.phone'), value: resident.phone },
+          { label: t('profile.property'), value: resident.propertyName },
+          { label: t('profile.unit'), value: resident.unitNumber },
+          { label: t('profile.joinDate'), value: day(resident.joinDate) },
+          { label: t('profile.endDate'), value: day(resident.endDate) },
+        ]}
+      />
     </Modal.Body>
   );
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '@client/lib/api';
 import { NoticeSchema } from '@shared/schemas/residents';
 import { useSendResidentMessage } from '../api/save-resident';
 import type { Resident } from '../api/types';
+import { TEXT_LIMITS } from '@shared/schemas/common';
 
 const fullName = (resident: Pick<Resident, 'name' | 'lastName'>) => [resident.name, resident.lastName].filter(Boolean).join(' ');
 
@@ -54,7 +55,7 @@ function MessageForm({ resident, onClose }: { resident: Resident; onClose: () =>
   return (
     <Form noValidate onSubmit={onSubmit} aria-label={t('message.formLabel')}>
       <Modal.Body>
-        <TextField label={t('message.subject')} registration={register('title')} error={errors.title} maxLength={200} />
+        <TextField label={t('message.subject')} registration={register('title')} error={errors.title} maxLength={TEXT_LIMITS.title} />
         <TextField label={t('message.body')} as="textarea" rows={5} registration={register('message')} error={errors.message} className="mb-0" />
       </Modal.Body>
       <Modal.Footer>

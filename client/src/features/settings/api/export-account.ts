@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, saveFile } from '@client/lib/api';
+import { downloadFile } from '@client/lib/download';
 
 /** GET /api/user/export: everything kept about the user, saved as a JSON file. */
-export async function exportAccount() {
-  const { blob, fileName } = await api.file('/api/user/export');
-  saveFile(blob, fileName ?? 'vecindad-datos.json');
-}
+export const exportAccount = () => downloadFile({ path: '/api/user/export', fileName: 'vecindad-datos.json' });
 
 export const useExportAccount = () => useMutation({ mutationFn: exportAccount });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { Branding } from '@shared/schemas/settings';
+import type { SystemSettings } from '@shared/schemas/settings';
 
-/** GET /api/settings: the system settings of the administrator's organization. */
-export const getSystemSettings = () => api.get<Branding>('/api/settings');
+/** GET /api/settings: the system settings of the administrator's organization, with their version. */
+export const getSystemSettings = () => api.get<SystemSettings>('/api/settings');
 
 export const systemSettingsQueryKey = () => ['settings', 'system'] as const;
 

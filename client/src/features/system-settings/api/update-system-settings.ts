@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { brandingQueryKey, toBranding } from '@client/features/branding/api/get-branding';
 import { api } from '@client/lib/api';
-import type { Branding, SettingsUpdateInput } from '@shared/schemas/settings';
+import type { SettingsUpdateInput, SystemSettings } from '@shared/schemas/settings';
 import { systemSettingsQueryKey } from './get-system-settings';
 
 /** PUT /api/settings: any part of the settings (each tab sends its own); answers them all. */
-export const updateSystemSettings = (input: SettingsUpdateInput) => api.put<Branding>('/api/settings', input);
+export const updateSystemSettings = (input: SettingsUpdateInput) => api.put<SystemSettings>('/api/settings', input);
 
 export function useUpdateSystemSettings() {
   const queryClient = useQueryClient();

@@ -4,8 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { ColorField } from '@client/features/branding/components/ColorField';
-import { isHexColor } from '@client/features/branding/lib/colors';
-import { SettingsUpdateSchema, type Branding } from '@shared/schemas/settings';
+import { AA_CONTRAST, contrastRatio, isHexColor } from '@client/features/branding/lib/colors';
+import { SettingsUpdateSchema, type SystemSettings } from '@shared/schemas/settings';
 import '../system-settings.css';
 import { BrandPreview, type PreviewColors } from './BrandPreview';
 import { useSaveTab } from './use-save-tab';
@@ -19,7 +19,10 @@ const AppearanceSchema = SettingsUpdateSchema.pick({
   backgroundColor: true,
 }).required();
 
-const savedColors = (settings: Branding): PreviewColors => ({
+/** Colours drawn as text on white (links, outline buttons, the body text): the others carry text chosen to contrast. */
+const TEXT_ON_WHITE: ReadonlySet<(typeof COLORS)[number]> = new Set(['primaryColor', 'textColor']);
+
+const savedColors = (settings: SystemSettings): PreviewColors => ({
   primaryColor: settings.primaryColor,
   secondaryColor: settings.secondaryColor,
   accentColor: settings.accentColor,
@@ -28,24 +31,23 @@ const savedColors = (settings: Branding): PreviewColors => ({
 });
 
 /** Appearance: the five colours (picker, #RRGGBB text and swatch) with a live preview. */
-export function AppearanceTab({ settings }: { settings: Branding }) {
-  const { t } = useTranslation('systemSettings');
+export function AppearanceTab({ settings }: { settings: SystemSettings }) {
+  const { t, i18n } = useTranslation('systemSettings');
   const saved = savedColors(settings);
-  const {
-    control,
-    handleSubmit,
-    setError,
-  } = useForm({
-    resolver: zodResolver(AppearanceSchema),
-    values: saved,
-    resetOptions: { keepDirtyValues: true },
-  });
-  const { save, pending } = useSaveTab('appearance', setError, COLORS);
+  const form = useForm({ resolver: zodResolver(AppearanceSchema), defaultValues: saved });
+  const { control, handleSubmit } = form;
+  const { save, pending, notice } = useSaveTab('appearance', { form, fields: COLORS, settings, toValues: savedColors });
   const typed = useWatch({ control });
   // The preview shows what is typed as soon as it is a colour; until then the saved one.
   const preview = Object.fromEntries(
     COLORS.map((name) => [name, isHexColor(typed[name]) ? typed[name] : saved[name]]),
   ) as PreviewColors;
+  /** A warning for a colour that would be hard to read on white (below WCAG AA). */
+  const contrastWarning = (name: (typeof COLORS)[number]) => {
+    const ratio = TEXT_ON_WHITE.has(name) ? contrastRatio(preview[name], '#ffffff') : null;
+    if (ratio === null || ratio >= AA_CONTRAST) return undefined;
+    return t('appearance.lowContrast', { ratio: ratio.toLocaleString(i18n.language, { maximumFractionDigits: 1 }) });
+  };
 
   return (
     <Card>
@@ -55,6 +57,7 @@ export function AppearanceTab({ settings }: { settings: Branding }) {
         <Row className="g-4">
           <Col lg={6}>
             <Form noValidate onSubmit={handleSubmit(save)} aria-label={t('tabs.appearance')}>
+              {notice}
               {COLORS.map((name) => (
                 <ColorField
                   key={name}
@@ -63,6 +66,7 @@ export function AppearanceTab({ settings }: { settings: Branding }) {
                   label={t(`appearance.${name}.label`)}
                   pickerLabel={t('appearance.pick', { label: t(`appearance.${name}.label`) })}
                   hint={t(`appearance.${name}.hint`)}
+                  warning={contrastWarning(name)}
                   fallback={saved[name]}
                 />
               ))}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '@client/components/form/CheckboxField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
-import { SettingsUpdateSchema, type Branding, type FeatureName } from '@shared/schemas/settings';
+import { SettingsUpdateSchema, type FeatureName, type SystemSettings } from '@shared/schemas/settings';
 import { useSaveTab } from './use-save-tab';
 
 const MODULES: FeatureName[] = ['documents', 'billing', 'maintenance', 'amenities', 'visitors'];
@@ -15,24 +15,23 @@ const FeaturesSchema = SettingsUpdateSchema.pick({ features: true, showRegistrat
  * Features: the module switches (a module switched off leaves the sidebar and its API answers
  * 404) and the registration form of the sign-in page.
  */
-export function FeaturesTab({ settings }: { settings: Branding }) {
+const featureValues = (settings: SystemSettings) => ({ features: { ...settings.features }, showRegistrationForm: settings.showRegistrationForm });
+
+export function FeaturesTab({ settings }: { settings: SystemSettings }) {
   const { t } = useTranslation('systemSettings');
+  const form = useForm({ resolver: zodResolver(FeaturesSchema), defaultValues: featureValues(settings) });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(FeaturesSchema),
-    values: { features: { ...settings.features }, showRegistrationForm: settings.showRegistrationForm },
-    resetOptions: { keepDirtyValues: true },
-  });
-  const { save, pending } = useSaveTab('features', setError, FIELDS);
+  } = form;
+  const { save, pending, notice } = useSaveTab('features', { form, fields: FIELDS, settings, toValues: featureValues });
 
   return (
     <Card>
       <Card.Body>
         <Form noValidate onSubmit={handleSubmit(save)} aria-label={t('tabs.features')}>
+          {notice}
           <fieldset className="mb-4">
             <legend className="h5">{t('features.modulesTitle')}</legend>
             <p className="text-body-secondary">{t('features.modulesDescription')}</p>

@@ -4,8 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { SettingsUpdateSchema, type Branding } from '@shared/schemas/settings';
+import { SettingsUpdateSchema, type SystemSettings } from '@shared/schemas/settings';
 import { useSaveTab } from './use-save-tab';
+import { TEXT_LIMITS } from '@shared/schemas/common';
 
 const FIELDS = ['appName', 'companyName', 'appDescription', 'contactEmail', 'contactPhone'] as const;
 const GeneralSchema = SettingsUpdateSchema.pick({
@@ -16,27 +17,24 @@ const GeneralSchema = SettingsUpdateSchema.pick({
   contactPhone: true,
 }).required();
 
+const generalValues = (settings: SystemSettings) => ({
+  appName: settings.appName,
+  companyName: settings.companyName,
+  appDescription: settings.appDescription,
+  contactEmail: settings.contactEmail,
+  contactPhone: settings.contactPhone,
+});
+
 /** General: app name, company name, app description, contact email and phone. */
-export function GeneralTab({ settings }: { settings: Branding }) {
+export function GeneralTab({ settings }: { settings: SystemSettings }) {
   const { t } = useTranslation('systemSettings');
+  const form = useForm({ resolver: zodResolver(GeneralSchema), defaultValues: generalValues(settings) });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(GeneralSchema),
-    // Follows the saved settings (also when changed elsewhere) without losing what is being typed.
-    values: {
-      appName: settings.appName,
-      companyName: settings.companyName,
-      appDescription: settings.appDescription,
-      contactEmail: settings.contactEmail,
-      contactPhone: settings.contactPhone,
-    },
-    resetOptions: { keepDirtyValues: true },
-  });
-  const { save, pending } = useSaveTab('general', setError, FIELDS);
+  } = form;
+  const { save, pending, notice } = useSaveTab('general', { form, fields: FIELDS, settings, toValues: generalValues });
 
   return (
     <Card>
@@ -44,21 +42,22 @@ export function GeneralTab({ settings }: { settings: Branding }) {
         <h2 className="h5">{t('general.title')}</h2>
         <p className="text-body-secondary">{t('general.description')}</p>
         <Form noValidate onSubmit={handleSubmit(save)} aria-label={t('tabs.general')}>
+          {notice}
           <Row className="g-3 mb-3">
             <Col md={6}>
-              <TextField className="" label={t('general.appName')} registration={register('appName')} error={errors.appName} maxLength={100} />
+              <TextField className="" label={t('general.appName')} registration={register('appName')} error={errors.appName} maxLength={TEXT_LIMITS.name} />
             </Col>
             <Col md={6}>
-              <TextField className="" label={t('general.companyName')} registration={register('companyName')} error={errors.companyName} maxLength={150} autoComplete="organization" />
+              <TextField className="" label={t('general.companyName')} registration={register('companyName')} error={errors.companyName} maxLength={TEXT_LIMITS.name} autoComplete="organization" />
             </Col>
           </Row>
-          <TextField as="textarea" rows={3} label={t('general.appDescription')} registration={register('appDescription')} error={errors.appDescription} maxLength={500} />
+          <TextField as="textarea" rows={3} label={t('general.appDescription')} registration={register('appDescription')} error={errors.appDescription} maxLength={TEXT_LIMITS.summary} />
           <Row className="g-3 mb-3">
             <Col md={6}>
               <TextField className="" type="email" label={t('general.contactEmail')} registration={register('contactEmail')} error={errors.contactEmail} autoComplete="email" />
             </Col>
             <Col md={6}>
-              <TextField className="" type="tel" label={t('general.contactPhone')} registration={register('contactPhone')} error={errors.contactPhone} autoComplete="tel" maxLength={40} />
+              <TextField className="" type="tel" label={t('general.contactPhone')} registration={register('contactPhone')} error={errors.contactPhone} autoComplete="tel" maxLength={TEXT_LIMITS.phone} />
             </Col>
           </Row>
           <div className="d-flex justify-content-end border-top pt-3">

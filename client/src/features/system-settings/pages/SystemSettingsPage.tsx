@@ -7,18 +7,18 @@ import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { useLiveEvents } from '@client/lib/live-events';
-import { BrandingSchema } from '@shared/schemas/settings';
 import { systemSettingsQueryKey, useSystemSettings } from '../api/get-system-settings';
 import { AppearanceTab } from '../components/AppearanceTab';
 import { FeaturesTab } from '../components/FeaturesTab';
 import { GeneralTab } from '../components/GeneralTab';
+import { MaintenanceTab } from '../components/MaintenanceTab';
 
-const TABS = ['general', 'appearance', 'features'] as const;
+const TABS = ['general', 'appearance', 'features', 'maintenance'] as const;
 type SystemSettingsTab = (typeof TABS)[number];
 
 /**
- * /admin/system-settings (administrators; the route sends others to /): General, Appearance and
- * Features of the organization, each saved on its own. Saved on the server, they reach every
+ * /admin/system-settings (administrators; the route sends others to /): General, Appearance,
+ * Features and Maintenance (response deadlines) of the organization, each saved on its own. Saved on the server, they reach every
  * signed-in user of the organization at once.
  */
 export default function SystemSettingsPage() {
@@ -30,11 +30,11 @@ export default function SystemSettingsPage() {
   const requested = params.get('tab') as SystemSettingsTab;
   const tab: SystemSettingsTab = TABS.includes(requested) ? requested : 'general';
 
-  // Another administrator's change shows here too (fields being edited keep what is typed).
+  // Another administrator's change: fetched again with its version (untouched tabs follow it).
   useLiveEvents((event) => {
-    if (event.type !== 'settings.updated' || event.organizationId !== organizationId) return;
-    const parsed = BrandingSchema.safeParse(event.payload);
-    if (parsed.success) queryClient.setQueryData(systemSettingsQueryKey(), parsed.data);
+    if (event.type === 'settings.updated' && event.organizationId === organizationId) {
+      void queryClient.invalidateQueries({ queryKey: systemSettingsQueryKey() });
+    }
   });
 
   const header = <PageHeader title={t('title')} description={t('description')} />;
@@ -75,6 +75,9 @@ export default function SystemSettingsPage() {
           </Tab.Pane>
           <Tab.Pane eventKey="features" mountOnEnter>
             <FeaturesTab settings={settings.data} />
+          </Tab.Pane>
+          <Tab.Pane eventKey="maintenance" mountOnEnter>
+            <MaintenanceTab />
           </Tab.Pane>
         </Tab.Content>
       </Tab.Container>

@@ -1,0 +1,131 @@
+import type { Knex } from 'knex';
+import { hashPassword } from '../../server/services/passwords';
+import { load, type BenchSuite } from '../lib';
+import { LARGE_ORGANIZATION, seedLargeOrganization } from '../seed-properties';
+
+const MONTHS = 12;
+const STATEMENT_YEARS = 5;
+
+/**
+ * Billing (issue 13): an organization of 40,000 units (2,000 properties) with a year of monthly
+ * cuotas each (480,000 charges), nine in ten paid by their own payment; unit ids ending in 3
+ * owe the last three months and half the units this month. As its Administrador: the summary
+ * cards over the whole organization and over one property, the overdue charges' first page,
+ * and the statement of a unit with five years of monthly charges and payments (JSON and PDF).
+ * Target: p99 < 100 ms at 10 connections for the summary and the statement.
+ */
+const suite: BenchSuite = {
+  name: 'billing',
+  description: 'Resumen de facturación sobre 40.000 unidades y estado de cuenta de una unidad con 5 años de cuotas mensuales',
+  async run(ctx) {
+    const { organizationId, userId, cookie } = await ctx.createAdministrator();
+    const started = Date.now();
+    await seedLargeOrganization(ctx.db, organizationId, await hashPassword('bench-resident'));
+    const ledger = await seedLedger(ctx.db, organizationId, userId);
+    const statementUnit = await seedStatementUnit(ctx.db, organizationId, userId);
+    await ctx.db.raw('vacuum analyze charges, payments, payment_allocations, payment_totals');
+    const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
+
+    const headers = { cookie };
+    const measure = async (ruta: string, path: string, connections: number) => {
+      const url = `${ctx.baseUrl}${path}`;
+      const check = await fetch(url, { headers });
+      if (!check.ok) throw new Error(`${path}: ${check.status} ${await check.text()}`);
+      await load({ url, headers, connections, duration: 2 }); // warm-up
+      return { ruta, conexiones: connections, ...(await load({ url, headers, connections })) };
+    };
+    const [property] = await ctx.db('properties').where({ organizationId }).orderBy('id').limit(1).pluck('id');
+    const rows = [];
+    for (const connections of [1, 10]) {
+      rows.push(await measure('GET /api/billing/summary (40.000 unidades)', '/api/billing/summary', connections));
+      rows.push(await measure('GET /api/billing/summary?propertyId', `/api/billing/summary?propertyId=${property}`, connections));
+      rows.push(await measure('GET /api/charges?status=overdue&limit=25', '/api/charges?status=overdue&limit=25', connections));
+      rows.push(await measure(`GET /api/units/:id/statement (${STATEMENT_YEARS} años)`, `/api/units/${statementUnit}/statement`, connections));
+      rows.push(await measure(`GET /api/units/:id/statement.pdf (${STATEMENT_YEARS} años)`, `/api/units/${statementUnit}/statement.pdf`, connections));
+    }
+    return [
+      { title: `Datos sembrados en ${seedSeconds} s`, rows: [{ ...ledger, unidades: LARGE_ORGANIZATION.properties * LARGE_ORGANIZATION.unitsPerProperty }] },
+      { title: 'Facturación como Administrador (objetivo: p99 < 100 ms con 10 conexiones para el resumen y el estado de cuenta)', rows },
+    ];
+  },
+};
+export default suite;
+
+/**
+ * A year of monthly charges for every unit of the organization and a payment with its
+ * allocation for each one paid, written set-based with the ledger's triggers off (the sums
+ * they keep are written here directly), then the monthly totals they would have kept.
+ */
+async function seedLedger(db: Knex, organizationId: number, adminId: number) {
+  await db.transaction(async (trx) => {
+    await trx.raw('set local session_replication_role = replica');
+    await trx.raw(
+      `insert into charges (organization_id, property_id, unit_id, amount, paid_amount, type, status, due_date, paid_at,
+                            description, invoice_number, created_by_id, created_at, updated_at)
+       select :org, u.property_id, u.id, 450000, case when paid then 450000 else 0 end, 'maintenance',
+              case when paid then 'completed' else 'pending' end, due, case when paid then due - 3 end,
+              'Cuota de mantenimiento', 'FAC-B-' || u.id || '-' || m, :admin, due - 9, due - 9
+       from units u join properties p on p.id = u.property_id
+       cross join generate_series(0, :months - 1) m
+       cross join lateral (select (date_trunc('month', current_date) - make_interval(months => m))::date + 9 as due,
+                                  not ((m = 0 and u.id % 2 = 0) or (u.id % 10 = 3 and m < 3)) as paid) x
+       where p.organization_id = :org`,
+      { org: organizationId, admin: adminId, months: MONTHS },
+    );
+    await trx.raw(
+      `insert into payments (organization_id, property_id, unit_id, amount, allocated_amount, method, reference, received_at,
+                             receipt_number, status, recorded_by_id, created_at, updated_at)
+       select organization_id, property_id, unit_id, amount, amount, 'bank_transfer', 'charge:' || id, due_date - 3,
+              'REC-B-' || id, 'confirmed', :admin, paid_at, paid_at
+       from charges where organization_id = :org and status = 'completed'`,
+      { org: organizationId, admin: adminId },
+    );
+    await trx.raw(
+      `insert into payment_allocations (payment_id, charge_id, amount)
+       select p.id, substring(p.reference from 8)::int, p.amount from payments p where p.organization_id = :org and p.reference like 'charge:%'`,
+      { org: organizationId },
+    );
+    await trx.raw(
+      `insert into payment_totals (organization_id, property_id, month, amount)
+       select organization_id, property_id, date_trunc('month', received_at)::date, sum(amount)
+       from payments where organization_id = :org and status = 'confirmed' group by 1, 2, 3`,
+      { org: organizationId },
+    );
+  });
+  const count = async (table: string) => Number((await db(table).where({ organizationId }).count({ n: '*' }))[0].n);
+  return { cargos: await count('charges'), pagos: await count('payments') };
+}
+
+/** A unit (in a property of its own) with five years of monthly cuotas, each paid but the last two. */
+async function seedStatementUnit(db: Knex, organizationId: number, adminId: number) {
+  const [property] = await db('properties').insert({ name: 'Torre Estado de Cuenta', address: 'Calle 1', organizationId }).returning('id');
+  const [unit] = await db('units').insert({ propertyId: property.id, unitNumber: '5A' }).returning('id');
+  await db.transaction(async (trx) => {
+    await trx.raw(
+      `insert into charges (organization_id, property_id, unit_id, amount, type, due_date, description, invoice_number, created_by_id, created_at)
+       select :org, :property, :unit, 450000, 'maintenance', (date_trunc('month', current_date) - make_interval(months => m))::date + 9,
+              'Cuota de mantenimiento', 'FAC-S-' || m, :admin, (date_trunc('month', current_date) - make_interval(months => m))
+       from generate_series(0, :months - 1) m order by m desc`,
+      { org: organizationId, property: property.id, unit: unit.id, admin: adminId, months: STATEMENT_YEARS * 12 },
+    );
+    // Through the ledger's triggers: each payment is allocated to the oldest charge still pending.
+    const charges = await trx('charges').where({ unitId: unit.id }).orderBy('dueDate').select('id', 'dueDate');
+    for (const [i, charge] of charges.slice(0, -2).entries()) {
+      const [payment] = await trx('payments')
+        .insert({
+          organizationId,
+          propertyId: property.id,
+          unitId: unit.id,
+          amount: 450000,
+          method: 'bank_transfer',
+          receivedAt: charge.dueDate,
+          receiptNumber: `REC-S-${i}`,
+          status: 'confirmed',
+          recordedById: adminId,
+        })
+        .returning('id');
+      await trx('paymentAllocations').insert({ paymentId: payment.id, chargeId: charge.id, amount: 450000 });
+    }
+  });
+  return unit.id as number;
+}

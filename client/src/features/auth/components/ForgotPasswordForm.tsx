@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { Alert, Button, Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { errorMessage } from '@client/lib/api';
+import { ForgotPasswordSchema } from '@shared/schemas/notifications';
+import { useRequestPasswordReset } from '../api/password-recovery';
+
+/** "Forgot password": the sign-in email; the server answers the same whether or not it has an account. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('auth');
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { username: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    request.mutate(values, {
+      onError: (error) => {
+        applyServerErrors(setError, error, ['username']);
+        toast({ title: t('recovery.forgotTitle'), description: errorMessage(error), variant: 'destructive' });
+      },
+    }),
+  );
+
+  if (request.isSuccess) {
+    return (
+      <div>
+        <Alert variant="success" className="d-flex gap-2" data-testid="forgot-sent">
+          <MailCheck size={20} aria-hidden className="flex-shrink-0" />
+          <div>
+            <p className="fw-semibold mb-1">{t('recovery.forgotSent')}</p>
+            <p className="mb-0">{request.data.message}</p>
+          </div>
+        </Alert>
+        <Button variant="link" className="p-0" onClick={onBack}>
+          {t('recovery.backToLogin')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={t('recovery.forgotTitle')}>
+      <p className="text-body-secondary">{t('recovery.forgotDescription')}</p>
+      <TextField label={t('recovery.email')} type="email" autoComplete="username" inputMode="email" registration={register('username')} error={errors.username} />
+      <SubmitButton pending={request.isPending} pendingLabel={t('recovery.forgotPending')} className="w-100 mt-2">
+        {t('recovery.forgotSubmit')}
+      </SubmitButton>
+      <p className="text-center mt-4 mb-0">
+        <Button variant="link" className="p-0" onClick={onBack}>
+          {t('recovery.backToLogin')}
+        </Button>
+      </p>
+    </Form>
+  );
+}

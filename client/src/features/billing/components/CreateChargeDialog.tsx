@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { SelectField } from '@client/components/form/SelectField';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { errorMessage } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
+import { CHARGE_TYPES } from '@shared/enums';
+import { ChargeCreateSchema } from '@shared/schemas/billing';
+import { useCreateCharge } from '../api/mutations';
+import { pesosField, unitField } from './form';
+import { UnitFields } from './UnitFields';
+
+const ChargeFormSchema = ChargeCreateSchema.extend({ unitId: unitField(), amount: pesosField() });
+type ChargeFormInput = z.input<typeof ChargeFormSchema>;
+type ChargeFormOutput = z.output<typeof ChargeFormSchema>;
+const FIELDS = ['unitId', 'type', 'amount', 'dueDate', 'description'] as const;
+
+/** "Crear factura": one charge to one unit, numbered by the server. */
+export function CreateChargeDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="charge-form-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="charge-form-title" as="h2" className="h5">
+          {t('chargeForm.title')}
+        </Modal.Title>
+      </Modal.Header>
+      {show && <ChargeForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ChargeForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('billing');
+  const create = useCreateCharge();
+  const [propertyId, setPropertyId] = useState<number | null>(null);
+  const { register, handleSubmit, setError, setValue, formState: { errors } } = useForm<ChargeFormInput, unknown, ChargeFormOutput>({
+    resolver: zodResolver(ChargeFormSchema),
+    defaultValues: { unitId: '', type: 'maintenance', amount: '', dueDate: '', description: '' },
+  });
+  const onSubmit = handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (charge) => {
+        toast({ title: t('chargeForm.created'), description: t('chargeForm.createdDescription', { number: charge.invoiceNumber, amount: formatMoney(charge.amount), unit: charge.unitNumber }), variant: 'success' });
+        onClose();
+      },
+      onError: (error) => {
+        applyServerErrors(setError, error, FIELDS);
+        toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
+      },
+    }),
+  );
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={t('chargeForm.title')}>
+      <Modal.Body>
+        <UnitFields
+          manager
+          propertyId={propertyId}
+          onPropertyChange={(id) => {
+            setPropertyId(id);
+            setValue('unitId', '');
+          }}
+          registration={register('unitId')}
+          error={errors.unitId}
+        />
+        <Row className="g-3">
+          <Col sm={6}>
+            <SelectField label={t('form.type')} options={CHARGE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))} registration={register('type')} error={errors.type} />
+          </Col>
+          <Col sm={6}>
+            <TextField label={t('form.amount')} inputMode="decimal" hint={t('form.amountHint')} registration={register('amount')} error={errors.amount} />
+          </Col>
+        </Row>
+        <TextField label={t('form.dueDate')} type="date" registration={register('dueDate')} error={errors.dueDate} />
+        <TextField label={t('form.description')} placeholder={t('chargeForm.descriptionPlaceholder')} registration={register('description')} error={errors.description} className="mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={create.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton pending={create.isPending} pendingLabel={t('common:status.saving')}>
+          {t('chargeForm.submit')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

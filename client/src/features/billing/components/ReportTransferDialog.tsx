@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useFieldError } from '@client/components/form/field-error';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { errorMessage } from '@client/lib/api';
+import { readAsBase64 } from '@client/lib/files';
+import { formatFileSize, formatMoney } from '@client/lib/format';
+import { billingToday } from '@shared/billing';
+import { MAX_PROOF_BYTES, PROOF_FILE_TYPES, PaymentReportSchema } from '@shared/schemas/billing';
+import { useReportTransfer } from '../api/mutations';
+import { useBillingUnits } from '../api/queries';
+import { newIdempotencyKey, pesosField, unitField } from './form';
+import { UnitFields } from './UnitFields';
+
+const ReportFormSchema = PaymentReportSchema.omit({ proof: true }).extend({
+  unitId: unitField(),
+  amount: pesosField(),
+  proof: z
+    .instanceof(File, { error: 'billing_proof_choose' })
+    .refine((file) => file.type in PROOF_FILE_TYPES, { error: 'billing_proof_type' })
+    .refine((file) => file.size <= MAX_PROOF_BYTES, { error: 'billing_proof_too_large' }),
+});
+type ReportFormInput = z.input<typeof ReportFormSchema>;
+type ReportFormOutput = z.output<typeof ReportFormSchema>;
+const FIELDS = ['unitId', 'amount', 'receivedAt', 'reference'] as const;
+
+/**
+ * "Reportar transferencia": an owner or resident tells the administration of a bank transfer,
+ * with the photo (from the phone's camera or gallery) or PDF of its proof. It waits as
+ * "Por confirmar" until the administration confirms or rejects it.
+ */
+export function ReportTransferDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="report-form-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="report-form-title" as="h2" className="h5">
+          {t('reportForm.title')}
+        </Modal.Title>
+      </Modal.Header>
+      {show && <ReportForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ReportForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('billing');
+  const report = useReportTransfer();
+  const [key] = useState(newIdempotencyKey);
+  const proofId = useId();
+  const { register, handleSubmit, setError, setValue, control, formState: { errors } } = useForm<ReportFormInput, unknown, ReportFormOutput>({
+    resolver: zodResolver(ReportFormSchema),
+    defaultValues: { unitId: '', amount: '', receivedAt: billingToday(), reference: '' },
+  });
+  const proof = useWatch({ control, name: 'proof' }) as File | undefined;
+  // Most people have one unit: it is chosen for them.
+  const units = useBillingUnits(null);
+  const onlyUnit = units.data?.length === 1 ? units.data[0].id : null;
+  useEffect(() => {
+    if (onlyUnit !== null) setValue('unitId', String(onlyUnit));
+  }, [onlyUnit, setValue]);
+  const proofError = useFieldError(errors.proof);
+
+  const onSubmit = handleSubmit(async ({ proof: file, ...values }) => {
+    const body = { ...values, proof: { fileName: file.name, fileType: file.type as keyof typeof PROOF_FILE_TYPES, content: await readAsBase64(file) } };
+    report.mutate(
+      { key, body },
+      {
+        onSuccess: (payment) => {
+          toast({ title: t('reportForm.sent'), description: t('reportForm.sentDescription', { amount: formatMoney(payment.amount) }), variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          applyServerErrors(setError, error, FIELDS);
+          toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={t('reportForm.title')}>
+      <Modal.Body>
+        <p className="text-body-secondary">{t('reportForm.intro')}</p>
+        <UnitFields manager={false} propertyId={null} onPropertyChange={() => {}} registration={register('unitId')} error={errors.unitId} />
+        <TextField label={t('form.amount')} inputMode="decimal" hint={t('form.amountHint')} registration={register('amount')} error={errors.amount} />
+        <TextField label={t('reportForm.date')} type="date" max={billingToday()} registration={register('receivedAt')} error={errors.receivedAt} />
+        <TextField label={t('reportForm.reference')} hint={t('reportForm.referenceHint')} registration={register('reference')} error={errors.reference} />
+        <Form.Group controlId={proofId} className="mb-0">
+          <Form.Label>{t('reportForm.proof')}</Form.Label>
+          <Form.Control
+            type="file"
+            accept={Object.keys(PROOF_FILE_TYPES).join(',')}
+            isInvalid={Boolean(proofError)}
+            aria-invalid={Boolean(proofError)}
+            aria-describedby={`${proofId}-hint${proofError ? ` ${proofId}-error` : ''}`}
+            onChange={(event) => setValue('proof', (event.target as HTMLInputElement).files?.[0] as File, { shouldValidate: true })}
+          />
+          <Form.Text id={`${proofId}-hint`} className="d-block">
+            {proof ? t('reportForm.proofChosen', { name: proof.name, size: formatFileSize(proof.size) }) : t('reportForm.proofHint')}
+          </Form.Text>
+          <Form.Control.Feedback type="invalid" id={`${proofId}-error`}>
+            {proofError}
+          </Form.Control.Feedback>
+        </Form.Group>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={report.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton pending={report.isPending} pendingLabel={t('reportForm.sending')}>
+          {t('reportForm.submit')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { SelectField } from '@client/components/form/SelectField';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { usePropertyOptions } from '@client/features/residents/api/property-options';
+import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { errorMessage } from '@client/lib/api';
+import { MAINTENANCE_PRIORITIES } from '@shared/enums';
+import { MaintenanceCreateSchema } from '@shared/schemas/maintenance';
+import { useCreateRequest, useReportableUnits } from '../api/maintenance';
+import { PhotoPicker } from './Photos';
+
+type Input = z.input<typeof MaintenanceCreateSchema>;
+type Output = z.output<typeof MaintenanceCreateSchema>;
+const FIELDS = ['propertyId', 'unitId', 'location', 'title', 'description', 'priority'] as const;
+
+/**
+ * "Nueva solicitud": property, a unit (a resident's own) or a common area, title, description,
+ * priority and photos from the camera. Opens the new request once it is sent.
+ */
+export function NewRequestDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const { t } = useTranslation('maintenance');
+  return (
+    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="new-request-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="new-request-title" as="h2" className="h5">
+          {t('form.title')}
+        </Modal.Title>
+      </Modal.Header>
+      {show && <NewRequestForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function NewRequestForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('maintenance');
+  const navigate = useNavigate();
+  const create = useCreateRequest();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [chosenPlace, setPlace] = useState<'unit' | 'common'>('unit');
+  const { register, control, handleSubmit, setError, setValue, formState: { errors } } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(MaintenanceCreateSchema),
+    defaultValues: { propertyId: '' as unknown as number, unitId: undefined, location: '', title: '', description: '', priority: 'medium' },
+  });
+  const propertyId = (useWatch({ control, name: 'propertyId' }) as number | '') || null;
+  const priority = useWatch({ control, name: 'priority' });
+  const properties = usePropertyOptions('');
+  const units = useReportableUnits(propertyId);
+
+  // One property (a resident's): chosen already. One unit: chosen already.
+  const onlyProperty = properties.data?.total === 1 ? properties.data.items[0].id : null;
+  useEffect(() => {
+    if (onlyProperty && !propertyId) setValue('propertyId', onlyProperty);
+  }, [onlyProperty, propertyId, setValue]);
+  // No unit to choose (an owner's empty property): a common area.
+  const noUnits = units.data?.length === 0;
+  const place = noUnits ? 'common' : chosenPlace;
+  const onlyUnit = units.data?.length === 1 ? units.data[0].id : null;
+  useEffect(() => {
+    if (place === 'unit' && onlyUnit) setValue('unitId', onlyUnit);
+  }, [onlyUnit, place, setValue]);
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      { ...values, unitId: place === 'unit' ? values.unitId : undefined, location: place === 'common' ? values.location : null, photos },
+      {
+        onSuccess: ({ created, photoError }) => {
+          if (photoError) toast({ title: t('form.photoFailed'), description: errorMessage(photoError), variant: 'destructive' });
+          else toast({ title: t('form.created'), description: t('form.createdDescription'), variant: 'success' });
+          onClose();
+          navigate(`/maintenance/${created.id}`);
+        },
+        onError: (error) => {
+          applyServerErrors(setError, error, FIELDS);
+          toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <Modal.Body>
+        <Controller
+          control={control}
+          name="propertyId"
+          render={({ field, fieldState }) => (
+            <PropertySelect
+              label={t('form.property')}
+              emptyLabel={t('form.chooseProperty')}
+              value={(field.value as number | '') || null}
+              onChange={(value) => {
+                field.onChange(value ?? '');
+                setValue('unitId', undefined);
+              }}
+              onBlur={field.onBlur}
+              error={fieldState.error}
+            />
+          )}
+        />
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 mb-1">{t('form.place')}</legend>
+          <div className="d-flex flex-wrap gap-3">
+            {(['unit', 'common'] as const).map((value) => (
+              <Form.Check
+                key={value}
+                type="radio"
+                id={`new-request-place-${value}`}
+                name="place"
+                label={t(value === 'unit' ? 'form.placeUnit' : 'form.placeCommon')}
+                checked={place === value}
+                disabled={value === 'unit' && noUnits}
+                onChange={() => setPlace(value)}
+              />
+            ))}
+          </div>
+          {noUnits && <Form.Text>{t('form.noUnits')}</Form.Text>}
+        </fieldset>
+        {place === 'unit' ? (
+          <SelectField
+            label={t('form.unit')}
+            placeholder={t('form.chooseUnit')}
+            registration={register('unitId', { setValueAs: (value) => (value === '' || value === undefined ? undefined : Number(value)) })}
+            options={(units.data ?? []).map((unit) => ({ value: String(unit.id), label: unit.unitNumber }))}
+            error={errors.unitId ?? (errors.location && place === 'unit' ? errors.location : undefined)}
+            disabled={!propertyId}
+          />
+        ) : (
+          <TextField label={t('form.location')} placeholder={t('form.locationPlaceholder')} registration={register('location')} error={errors.location} maxLength={200} />
+        )}
+        <TextField label={t('form.titleField')} placeholder={t('form.titlePlaceholder')} registration={register('title')} error={errors.title} maxLength={150} />
+        <TextField
+          as="textarea"
+          rows={3}
+          label={t('form.descriptionField')}
+          placeholder={t('form.descriptionPlaceholder')}
+          registration={register('description')}
+          error={errors.description}
+          maxLength={5000}
+        />
+        <SelectField
+          label={t('form.priority')}
+          registration={register('priority')}
+          options={MAINTENANCE_PRIORITIES.map((value) => ({ value, label: t(`priorities.${value}`) }))}
+          error={errors.priority}
+        />
+        {priority === 'emergency' && (
+          <Alert variant="warning" className="py-2 small">
+            {t('form.priorityHint')}
+          </Alert>
+        )}
+        <PhotoPicker files={photos} onChange={setPhotos} disabled={create.isPending} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={create.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton pending={create.isPending} pendingLabel={t('common:status.saving')}>
+          {t('form.submit')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,285 @@
+import { Ban, CheckCircle2, Eye, MessageSquare, Play, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp, UserCog, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { DatePickerField } from '@client/components/form/DatePickerField';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { toast } from '@client/components/toast/toast';
+import { errorMessage } from '@client/lib/api';
+import { messageText } from '@shared/messages';
+import { MAINTENANCE_PRIORITIES, type MaintenancePriority, type MaintenanceStatus } from '@shared/enums';
+import type { MaintenanceAction, MaintenanceRequestView } from '@shared/schemas/maintenance';
+import { useAssignees, usePatchRequest, type RequestPatch } from '../api/maintenance';
+import { PhotoPicker } from './Photos';
+
+export type RequestCommand = { key: string; label: string; icon: LucideIcon; run: () => void; variant?: string; danger?: boolean };
+type DialogKind = 'triage' | 'status' | 'decline' | 'cancel' | 'complete' | 'reopen';
+
+/**
+ * What the user may do to a request, as commands (menu items or buttons) and the dialogs they
+ * open: exactly the `actions` the server gave. `onView`/`onComment` add the list's own entries.
+ */
+export function useRequestActions(request: MaintenanceRequestView, extra: { onView?: () => void; onComment?: () => void } = {}) {
+  const { t } = useTranslation('maintenance');
+  const patch = usePatchRequest(request.id);
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const can = (action: MaintenanceAction) => request.actions.includes(action);
+
+  const run = (body: RequestPatch & { photos?: File[] }, done: string, after?: () => void) =>
+    patch.mutate(
+      { version: request.version, ...body },
+      {
+        onSuccess: () => {
+          toast({ title: t(`done.${done}`), variant: 'success' });
+          after?.();
+        },
+        onError: (error) => toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  const close = () => setDialog(null);
+
+  const commands: RequestCommand[] = [];
+  const add = (when: boolean, command: RequestCommand) => when && commands.push(command);
+  add(Boolean(extra.onView), { key: 'view', label: t('actions.view'), icon: Eye, run: () => extra.onView?.() });
+  add(can('accept'), { key: 'accept', label: t('actions.accept'), icon: ThumbsUp, variant: 'success', run: () => run({ accepted: true }, 'accepted') });
+  add(can('start'), { key: 'start', label: t('actions.start'), icon: Play, variant: 'primary', run: () => run({ status: 'in-progress' }, 'started') });
+  add(can('complete'), { key: 'complete', label: t('actions.complete'), icon: CheckCircle2, variant: 'success', run: () => setDialog('complete') });
+  add(can('edit'), { key: 'assign', label: t('actions.assign'), icon: UserCog, run: () => setDialog('triage') });
+  add(can('edit') && (can('start') || can('complete') || can('cancel')), { key: 'status', label: t('actions.updateStatus'), icon: RefreshCw, run: () => setDialog('status') });
+  add(Boolean(extra.onComment) && can('comment'), { key: 'comment', label: t('actions.comment'), icon: MessageSquare, run: () => extra.onComment?.() });
+  add(can('reopen'), { key: 'reopen', label: t('actions.reopen'), icon: RotateCcw, run: () => setDialog('reopen') });
+  add(can('decline'), { key: 'decline', label: t('actions.decline'), icon: ThumbsDown, variant: 'outline-danger', danger: true, run: () => setDialog('decline') });
+  add(can('cancel') && !can('edit'), { key: 'cancel', label: t('actions.cancel'), icon: Ban, variant: 'outline-danger', danger: true, run: () => setDialog('cancel') });
+
+  const note = (kind: 'decline' | 'cancel' | 'complete' | 'reopen', body: (reason: string, photos: File[]) => RequestPatch & { photos?: File[] }, done: string) => (
+    <NoteDialog
+      kind={kind}
+      show={dialog === kind}
+      pending={patch.isPending}
+      required={kind === 'decline'}
+      withPhotos={kind === 'complete'}
+      onCancel={close}
+      onConfirm={(reason, photos) => run(body(reason, photos), done, close)}
+    />
+  );
+  const dialogs: ReactNode = (
+    <>
+      {note('decline', (reason) => ({ accepted: false, reason }), 'declined')}
+      {note('cancel', (reason) => ({ status: 'cancelled', reason: reason || undefined }), 'cancelled')}
+      {note('complete', (reason, photos) => ({ status: 'completed', reason: reason || undefined, photos }), 'completed')}
+      {note('reopen', (reason) => ({ status: 'in-progress', reason: reason || undefined }), 'reopened')}
+      {can('edit') && (
+        <>
+          <TriageDialog show={dialog === 'triage'} request={request} pending={patch.isPending} onCancel={close} onSave={(body) => run(body, 'updated', close)} />
+          <StatusDialog show={dialog === 'status'} request={request} pending={patch.isPending} onCancel={close} onSave={(status, reason) => run({ status, reason: reason || undefined }, 'updated', close)} />
+        </>
+      )}
+    </>
+  );
+  return { commands, dialogs, pending: patch.isPending };
+}
+
+type NoteDialogProps = {
+  kind: 'decline' | 'cancel' | 'complete' | 'reopen';
+  show: boolean;
+  pending: boolean;
+  required: boolean;
+  withPhotos: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string, photos: File[]) => void;
+};
+
+/** Decline (a reason), cancel, reopen (why) and complete (a note and photos of the finished work). */
+function NoteDialog({ kind, show, pending, required, withPhotos, onCancel, onConfirm }: NoteDialogProps) {
+  const { t, i18n } = useTranslation('maintenance');
+  const [reason, setReason] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [touched, setTouched] = useState(false);
+  const missing = required && !reason.trim();
+  const label = t(kind === 'complete' ? 'complete.note' : `${kind}.reason`);
+  return (
+    <Modal show={show} onHide={pending ? undefined : onCancel} onExited={() => { setReason(''); setPhotos([]); setTouched(false); }} fullscreen="sm-down" centered aria-labelledby={`${kind}-dialog-title`}>
+      <Form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!missing) onConfirm(reason.trim(), photos);
+        }}
+      >
+        <Modal.Header closeButton={!pending} closeLabel={t('common:actions.close')}>
+          <Modal.Title id={`${kind}-dialog-title`} as="h2" className="h5">
+            {t(`${kind}.title`)}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {(kind === 'decline' || kind === 'reopen') && <p className="text-body-secondary">{t(`${kind}.hint`)}</p>}
+          <Form.Group className="mb-3" controlId={`${kind}-reason`}>
+            <Form.Label>{label}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              maxLength={5000}
+              value={reason}
+              required={required}
+              isInvalid={touched && missing}
+              aria-invalid={touched && missing}
+              aria-describedby={touched && missing ? `${kind}-reason-error` : undefined}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid" id={`${kind}-reason-error`}>
+              {messageText('maintenance_reason_required', i18n.language === 'en' ? 'en' : 'es')}
+            </Form.Control.Feedback>
+          </Form.Group>
+          {withPhotos && <PhotoPicker label={t('complete.photo')} files={photos} onChange={setPhotos} disabled={pending} />}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
+            {kind === 'cancel' ? t('cancel.keep') : t('common:actions.cancel')}
+          </Button>
+          <SubmitButton pending={pending} pendingLabel={t('common:status.saving')} variant={kind === 'decline' || kind === 'cancel' ? 'danger' : 'primary'}>
+            {t(`${kind}.confirm`)}
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Triage: the technician (maintenance staff of the property, with their rating), the date and the priority. */
+function TriageDialog({ show, request, pending, onCancel, onSave }: { show: boolean; request: MaintenanceRequestView; pending: boolean; onCancel: () => void; onSave: (body: RequestPatch) => void }) {
+  const { t } = useTranslation('maintenance');
+  const assignees = useAssignees(request.propertyId, show);
+  const [assignedToId, setAssignee] = useState<number | null>(request.assignedTo?.id ?? null);
+  const [date, setDate] = useState<Date | null>(request.scheduledDate ? new Date(request.scheduledDate) : null);
+  const [priority, setPriority] = useState<MaintenancePriority>(request.priority);
+  const reset = () => {
+    setAssignee(request.assignedTo?.id ?? null);
+    setDate(request.scheduledDate ? new Date(request.scheduledDate) : null);
+    setPriority(request.priority);
+  };
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+
+  const submit = () => {
+    const body: RequestPatch = {};
+    if (assignedToId !== (request.assignedTo?.id ?? null)) body.assignedToId = assignedToId;
+    // A picked day is scheduled at 9:00 of that day (local time).
+    const scheduled = date ? new Date(date.getFullYear(), date.getMonth(), date.getDate(), 9).toISOString() : null;
+    if ((request.scheduledDate ? new Date(request.scheduledDate).toDateString() : null) !== (date ? date.toDateString() : null)) body.scheduledDate = scheduled;
+    if (priority !== request.priority) body.priority = priority;
+    if (Object.keys(body).length) onSave(body);
+    else onCancel();
+  };
+
+  return (
+    <Modal show={show} onHide={pending ? undefined : onCancel} onEnter={reset} fullscreen="sm-down" aria-labelledby="triage-dialog-title">
+      <Form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Modal.Header closeButton={!pending} closeLabel={t('common:actions.close')}>
+          <Modal.Title id="triage-dialog-title" as="h2" className="h5">
+            {t('triage.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="fw-semibold text-break">{request.title}</p>
+          <Form.Group className="mb-3" controlId="triage-assignee">
+            <Form.Label>{t('triage.assignee')}</Form.Label>
+            <Form.Select value={assignedToId ?? ''} onChange={(event) => setAssignee(event.target.value ? Number(event.target.value) : null)} aria-busy={assignees.isPending}>
+              <option value="">{t('triage.unassigned')}</option>
+              {(assignees.data ?? []).map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name} · {person.rating.average === null ? t('triage.noRating') : t('triage.rating', { average: person.rating.average, count: person.rating.count })}
+                </option>
+              ))}
+            </Form.Select>
+            {assignees.data?.length === 0 && <Alert variant="info" className="mt-2 mb-0 py-2 small">{t('triage.noStaff')}</Alert>}
+          </Form.Group>
+          <DatePickerField label={t('triage.date')} value={date} onChange={setDate} minDate={today} placeholder={t('triage.pickDate')} clearLabel={t('triage.clearDate')} hint={t('triage.hint')} />
+          <Form.Group className="mb-3" controlId="triage-priority">
+            <Form.Label>{t('triage.priority')}</Form.Label>
+            <Form.Select value={priority} onChange={(event) => setPriority(event.target.value as MaintenancePriority)}>
+              {MAINTENANCE_PRIORITIES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`priorities.${value}`)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <SubmitButton pending={pending} pendingLabel={t('common:status.saving')}>
+            {t('triage.save')}
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** "Actualizar estado" of the administrators: the moves the state machine allows now, with a note. */
+function StatusDialog({ show, request, pending, onCancel, onSave }: { show: boolean; request: MaintenanceRequestView; pending: boolean; onCancel: () => void; onSave: (status: MaintenanceStatus, reason: string) => void }) {
+  const { t } = useTranslation('maintenance');
+  const choices: MaintenanceStatus[] = [
+    ...(request.actions.includes('start') ? (['in-progress'] as const) : []),
+    ...(request.actions.includes('complete') ? (['completed'] as const) : []),
+    ...(request.actions.includes('cancel') ? (['cancelled'] as const) : []),
+  ];
+  const [status, setStatus] = useState<MaintenanceStatus | ''>('');
+  const [reason, setReason] = useState('');
+  return (
+    <Modal show={show} onHide={pending ? undefined : onCancel} onEnter={() => { setStatus(choices[0] ?? ''); setReason(''); }} fullscreen="sm-down" aria-labelledby="status-dialog-title">
+      <Form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (status) onSave(status, reason.trim());
+        }}
+      >
+        <Modal.Header closeButton={!pending} closeLabel={t('common:actions.close')}>
+          <Modal.Title id="status-dialog-title" as="h2" className="h5">
+            {t('status.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {choices.length ? (
+            <>
+              <Form.Group className="mb-3" controlId="status-choice">
+                <Form.Label>{t('status.field')}</Form.Label>
+                <Form.Select value={status} onChange={(event) => setStatus(event.target.value as MaintenanceStatus)}>
+                  {choices.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`statuses.${value}`)}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+              <Form.Group controlId="status-note">
+                <Form.Label>{t('status.note')}</Form.Label>
+                <Form.Control as="textarea" rows={2} maxLength={5000} value={reason} onChange={(event) => setReason(event.target.value)} />
+              </Form.Group>
+            </>
+          ) : (
+            <p className="mb-0">{t('status.none')}</p>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
+            {t('common:actions.cancel')}
+          </Button>
+          <SubmitButton pending={pending} pendingLabel={t('common:status.saving')} disabled={!choices.length}>
+            {t('status.save')}
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,347 @@
+import fs from 'node:fs/promises';
+import { stringify } from 'csv-stringify/sync';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { ChargeType, PaymentMethod } from '../shared/enums';
+import { formatDay } from '../shared/billing';
+import { formatMoney } from '../shared/format';
+import type { Language } from '../shared/messages';
+import type { Branding } from '../shared/schemas/settings';
+import type { UnitStatement } from './commands/statements';
+import { config } from './config';
+import type { PresentedCharge, PresentedPayment, PaymentRow } from './presenters/billing';
+
+/**
+ * Billing's files: receipts and statements as PDFs with the organization's letterhead, and the
+ * CSV exports (statements, charges, payments), in the user's language.
+ */
+
+/** The words of receipts, statements and exports, in Spanish and English. */
+export const BILLING_TEXTS = {
+  es: {
+    receipt: 'Recibo de pago',
+    statement: 'Estado de cuenta',
+    number: 'Número',
+    date: 'Fecha',
+    receivedFrom: 'Recibido de',
+    unit: 'Unidad',
+    method: 'Método de pago',
+    reference: 'Referencia',
+    amount: 'Monto recibido',
+    appliedTo: 'Aplicado a',
+    invoice: 'Factura',
+    concept: 'Concepto',
+    credit: 'Saldo a favor',
+    recordedBy: 'Registrado por',
+    refunded: (date: string, reason: string) => `REEMBOLSADO el ${date}. Motivo: ${reason}`,
+    period: 'Período',
+    allHistory: 'Todo el historial',
+    opening: 'Saldo anterior',
+    charge: 'Cargo',
+    payment: 'Pago',
+    balance: 'Saldo',
+    totalCharges: 'Total de cargos',
+    totalPayments: 'Total de pagos',
+    closing: 'Saldo final',
+    owed: 'Saldo pendiente',
+    inCredit: 'Saldo a favor',
+    paymentOf: (method: string) => `Pago (${method})`,
+    refundOf: (receipt: string) => `Reembolso del recibo ${receipt}`,
+    generated: (date: string) => `Generado el ${date}`,
+    chargeStatuses: { pending: 'Pendiente', overdue: 'Vencido', completed: 'Pagado', failed: 'Fallido', refunded: 'Reembolsado' },
+    paymentStatuses: { reported: 'Por confirmar', confirmed: 'Confirmado', rejected: 'Rechazado', refunded: 'Reembolsado' },
+    chargeColumns: ['Factura', 'Propiedad', 'Unidad', 'Facturado a', 'Tipo', 'Descripción', 'Vence', 'Monto', 'Saldo', 'Estado'],
+    paymentColumns: ['Recibo', 'Propiedad', 'Unidad', 'Pagado por', 'Fecha', 'Método', 'Referencia', 'Monto', 'Estado'],
+    files: { charges: 'cargos', payments: 'pagos', statement: 'estado-de-cuenta' },
+    methods: { credit_card: 'Tarjeta de crédito', bank_transfer: 'Transferencia bancaria', cash: 'Efectivo', check: 'Cheque', other: 'Otro' },
+    types: { rent: 'Alquiler', maintenance: 'Cuota de mantenimiento', fees: 'Cargos administrativos', deposit: 'Depósito', other: 'Otro', late_fee: 'Mora', extraordinary: 'Cuota extraordinaria' },
+  },
+  en: {
+    receipt: 'Payment receipt',
+    statement: 'Account statement',
+    number: 'Number',
+    date: 'Date',
+    receivedFrom: 'Received from',
+    unit: 'Unit',
+    method: 'Payment method',
+    reference: 'Reference',
+    amount: 'Amount received',
+    appliedTo: 'Applied to',
+    invoice: 'Invoice',
+    concept: 'Description',
+    credit: 'Credit',
+    recordedBy: 'Recorded by',
+    refunded: (date: string, reason: string) => `REFUNDED on ${date}. Reason: ${reason}`,
+    period: 'Period',
+    allHistory: 'Whole history',
+    opening: 'Balance brought forward',
+    charge: 'Charge',
+    payment: 'Payment',
+    balance: 'Balance',
+    totalCharges: 'Total charges',
+    totalPayments: 'Total payments',
+    closing: 'Closing balance',
+    owed: 'Balance due',
+    inCredit: 'Credit',
+    paymentOf: (method: string) => `Payment (${method})`,
+    refundOf: (receipt: string) => `Refund of receipt ${receipt}`,
+    generated: (date: string) => `Generated on ${date}`,
+    chargeStatuses: { pending: 'Pending', overdue: 'Overdue', completed: 'Paid', failed: 'Failed', refunded: 'Refunded' },
+    paymentStatuses: { reported: 'To confirm', confirmed: 'Confirmed', rejected: 'Rejected', refunded: 'Refunded' },
+    chargeColumns: ['Invoice', 'Property', 'Unit', 'Billed to', 'Type', 'Description', 'Due', 'Amount', 'Balance', 'Status'],
+    paymentColumns: ['Receipt', 'Property', 'Unit', 'Paid by', 'Date', 'Method', 'Reference', 'Amount', 'Status'],
+    files: { charges: 'charges', payments: 'payments', statement: 'statement' },
+    methods: { credit_card: 'Credit card', bank_transfer: 'Bank transfer', cash: 'Cash', check: 'Check', other: 'Other' },
+    types: { rent: 'Rent', maintenance: 'Maintenance fee', fees: 'Fees', deposit: 'Deposit', other: 'Other', late_fee: 'Late fee', extraordinary: 'Special assessment' },
+  },
+} satisfies Record<Language, { methods: Record<PaymentMethod, string>; types: Record<ChargeType, string> } & Record<string, unknown>>;
+
+/** How a statement entry reads (PDF and CSV). */
+export function entryConcept(entry: UnitStatement['entries'][number], language: Language) {
+  const texts = BILLING_TEXTS[language];
+  if (entry.kind === 'payment') return texts.paymentOf(texts.methods[entry.method as PaymentMethod] ?? entry.method ?? '') + (entry.reference ? ` · ${entry.reference}` : '');
+  if (entry.kind === 'refund') return `${texts.refundOf(entry.number ?? '')}${entry.description ? `: ${entry.description}` : ''}`;
+  return entry.description ?? texts.types[entry.type as ChargeType] ?? '';
+}
+
+type Organization = { name: string; branding: Branding };
+type Doc = PDFKit.PDFDocument;
+
+const MARGIN = 50;
+
+/**
+ * The organization's logo as bytes pdfkit can draw (a PNG or JPEG served with the client),
+ * else undefined: the header then shows its initials on its primary colour. Remote logos are
+ * not fetched by the server.
+ */
+async function logoBytes(logo: string | null): Promise<Buffer | undefined> {
+  if (!logo || !/^\/[\w./-]+\.(png|jpe?g)$/i.test(logo) || logo.includes('..')) return undefined;
+  return fs.readFile(path.join(config.clientDir, logo)).catch(() => undefined);
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter((word) => /^\p{Lu}/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('') || name.slice(0, 1).toUpperCase();
+
+/** Renders a letter-size document: the organization's header, then `body`. */
+async function render(organization: Organization, title: string, subtitle: string, body: (doc: Doc) => void): Promise<Buffer> {
+  const logo = await logoBytes(organization.branding.logo);
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info: { Title: `${title} ${subtitle}`, Author: organization.name } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    const { primaryColor, accentColor, textColor, contactEmail, contactPhone } = organization.branding;
+    doc.rect(0, 0, doc.page.width, 8).fill(primaryColor);
+    if (logo) doc.image(logo, MARGIN, 28, { fit: [48, 48] });
+    else {
+      doc.roundedRect(MARGIN, 28, 48, 48, 10).fill(primaryColor);
+      doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(18).text(initials(organization.name), MARGIN, 44, { width: 48, align: 'center' });
+    }
+    doc.fillColor(textColor).font('Helvetica-Bold').fontSize(15).text(organization.name, MARGIN + 62, 32, { width: 300 });
+    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`${contactEmail} · ${contactPhone}`, MARGIN + 62, doc.y + 2, { width: 300 });
+    doc.font('Helvetica-Bold').fontSize(16).fillColor(primaryColor).text(title, 330, 32, { width: doc.page.width - 330 - MARGIN, align: 'right' });
+    doc.font('Helvetica').fontSize(11).fillColor(textColor).text(subtitle, 330, doc.y + 2, { width: doc.page.width - 330 - MARGIN, align: 'right' });
+    doc.moveTo(MARGIN, 92).lineTo(doc.page.width - MARGIN, 92).lineWidth(1.5).strokeColor(accentColor).stroke();
+    doc.fillColor(textColor).font('Helvetica').fontSize(10);
+    doc.x = MARGIN;
+    doc.y = 108;
+    body(doc);
+    doc.end();
+  });
+}
+
+/** "Label: value" lines, the label in grey. */
+function facts(doc: Doc, rows: Array<[string, string]>) {
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('Helvetica').fillColor('#555555').text(label, MARGIN, y, { width: 140 });
+    doc.font('Helvetica-Bold').fillColor('#111111').text(value, MARGIN + 150, y, { width: doc.page.width - 2 * MARGIN - 150 });
+    doc.moveDown(0.3);
+  }
+}
+
+type Column = { header: string; width: number; align?: 'left' | 'right' };
+
+/** A table with its header repeated on every page it spans. */
+function table(doc: Doc, columns: Column[], rows: string[][], color: string) {
+  const bottom = doc.page.height - MARGIN - 20;
+  const header = () => {
+    const y = doc.y;
+    doc.rect(MARGIN, y - 3, doc.page.width - 2 * MARGIN, 16).fill(color);
+    let x = MARGIN + 4;
+    doc.font('Helvetica-Bold').fontSize(9).fillColor('#ffffff');
+    for (const column of columns) {
+      doc.text(column.header, x, y, { width: column.width - 8, align: column.align ?? 'left', lineBreak: false });
+      x += column.width;
+    }
+    doc.y = y + 17;
+  };
+  header();
+  doc.font('Helvetica').fontSize(9).fillColor('#111111');
+  for (const row of rows) {
+    const height = Math.max(...row.map((cell, i) => doc.heightOfString(cell, { width: columns[i].width - 8 }))) + 5;
+    if (doc.y + height > bottom) {
+      doc.addPage();
+      header();
+      doc.font('Helvetica').fontSize(9).fillColor('#111111');
+    }
+    const y = doc.y;
+    let x = MARGIN + 4;
+    row.forEach((cell, i) => {
+      doc.text(cell, x, y, { width: columns[i].width - 8, align: columns[i].align ?? 'left' });
+      x += columns[i].width;
+    });
+    doc.y = y + height;
+    doc.moveTo(MARGIN, doc.y - 2).lineTo(doc.page.width - MARGIN, doc.y - 2).lineWidth(0.3).strokeColor('#dddddd').stroke();
+  }
+  doc.x = MARGIN;
+}
+
+function footer(doc: Doc, text: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.font('Helvetica').fontSize(8).fillColor('#777777').text(`${text} · ${i + 1}/${range.count}`, MARGIN, doc.page.height - MARGIN + 10, { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false });
+  }
+}
+
+const nowText = (language: Language) =>
+  new Date().toLocaleString(language === 'es' ? 'es-DO' : 'en-US', { timeZone: 'America/Santo_Domingo', dateStyle: 'short', timeStyle: 'short' });
+
+/** A payment's receipt: who paid, for which unit, how, how much, and what it paid. */
+export function receiptPdf(organization: Organization, payment: PaymentRow, language: Language) {
+  const texts = BILLING_TEXTS[language];
+  return render(organization, texts.receipt, payment.receiptNumber ?? '', (doc) => {
+    const payer = [payment.userName, payment.userLastName].filter(Boolean).join(' ');
+    facts(doc, [
+      [texts.number, payment.receiptNumber ?? ''],
+      [texts.date, formatDay(payment.receivedAt, language)],
+      ...(payer ? [[texts.receivedFrom, payer] as [string, string]] : []),
+      [texts.unit, `${payment.propertyName} · ${payment.unitNumber}`],
+      [texts.method, texts.methods[payment.method]],
+      ...(payment.reference ? [[texts.reference, payment.reference] as [string, string]] : []),
+    ]);
+    doc.moveDown(0.6);
+    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(texts.amount);
+    doc.font('Helvetica-Bold').fontSize(22).fillColor(organization.branding.primaryColor).text(formatMoney(payment.amount));
+    doc.fontSize(10).fillColor('#111111').moveDown(0.8);
+    if (payment.allocations.length) {
+      doc.font('Helvetica-Bold').text(texts.appliedTo).moveDown(0.3);
+      table(
+        doc,
+        [
+          { header: texts.invoice, width: 130 },
+          { header: texts.concept, width: 262 },
+          { header: texts.payment, width: 120, align: 'right' },
+        ],
+        payment.allocations.map((a) => [a.invoiceNumber, a.description ?? '', formatMoney(a.amount)]),
+        organization.branding.primaryColor,
+      );
+    }
+    const credit = payment.status === 'confirmed' ? payment.amount - payment.allocatedAmount : 0;
+    if (credit > 0) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`${texts.credit}: ${formatMoney(credit)}`);
+    if (payment.refund) {
+      const day = new Date(payment.refund.refundedAt).toLocaleDateString('en-CA', { timeZone: 'America/Santo_Domingo' });
+      doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#b91c1c').text(texts.refunded(formatDay(day, language), payment.refund.reason));
+    }
+    const recorder = [payment.recordedByName, payment.recordedByLastName].filter(Boolean).join(' ');
+    if (recorder) doc.moveDown(1).font('Helvetica').fontSize(9).fillColor('#555555').text(`${texts.recordedBy}: ${recorder}`);
+    footer(doc, `${organization.name} · ${texts.generated(nowText(language))}`);
+  });
+}
+
+/** A unit's statement: every entry with the running balance, and the totals. */
+export function statementPdf(organization: Organization, statement: UnitStatement, language: Language) {
+  const texts = BILLING_TEXTS[language];
+  const period = statement.from || statement.to
+    ? `${statement.from ? formatDay(statement.from, language) : '…'} – ${statement.to ? formatDay(statement.to, language) : '…'}`
+    : texts.allHistory;
+  return render(organization, texts.statement, `${statement.unit.propertyName} · ${statement.unit.unitNumber}`, (doc) => {
+    facts(doc, [
+      [texts.unit, `${statement.unit.propertyName} · ${statement.unit.unitNumber}`],
+      [texts.period, period],
+      [texts.opening, formatMoney(statement.openingBalance)],
+    ]);
+    doc.moveDown(0.6);
+    table(
+      doc,
+      [
+        { header: texts.date, width: 62 },
+        { header: texts.number, width: 92 },
+        { header: texts.concept, width: 146 },
+        { header: texts.charge, width: 70, align: 'right' },
+        { header: texts.payment, width: 70, align: 'right' },
+        { header: texts.balance, width: 72, align: 'right' },
+      ],
+      statement.entries.map((entry) => [
+        formatDay(entry.date, language),
+        entry.number ?? '',
+        entryConcept(entry, language),
+        entry.charge ? formatMoney(entry.charge) : '',
+        entry.payment ? formatMoney(entry.payment) : '',
+        formatMoney(entry.balance),
+      ]),
+      organization.branding.primaryColor,
+    );
+    doc.moveDown(0.8);
+    facts(doc, [
+      [texts.totalCharges, formatMoney(statement.totalCharges)],
+      [texts.totalPayments, formatMoney(statement.totalPayments)],
+      [statement.closingBalance < 0 ? texts.inCredit : texts.closing, formatMoney(Math.abs(statement.closingBalance))],
+    ]);
+    footer(doc, `${organization.name} · ${texts.generated(nowText(language))}`);
+  });
+}
+
+/** Amounts in CSV files: plain decimals (1234.50) that spreadsheets read as numbers. */
+const pesos = (centavos: number) => (centavos / 100).toFixed(2);
+
+/** Never a formula in a spreadsheet (CSV injection). */
+const safeCell = (value: string | null) => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? ''));
+
+const csv = (rows: string[][], columns: string[]) => stringify(rows, { bom: true, header: true, columns });
+
+/** A unit's statement as CSV, with the running balance. */
+export function statementCsv(statement: UnitStatement, language: Language) {
+  const texts = BILLING_TEXTS[language];
+  return csv(
+    statement.entries.map((entry) => [
+      formatDay(entry.date, language),
+      entry.number ?? '',
+      safeCell(entryConcept(entry, language)),
+      entry.charge ? pesos(entry.charge) : '',
+      entry.payment ? pesos(entry.payment) : '',
+      pesos(entry.balance),
+    ]),
+    [texts.date, texts.number, texts.concept, texts.charge, texts.payment, texts.balance],
+  );
+}
+
+export function chargesCsv(charges: PresentedCharge[], language: Language) {
+  const texts = BILLING_TEXTS[language];
+  return csv(
+    charges.map((c) => [
+      c.invoiceNumber, c.propertyName, c.unitNumber, safeCell(c.userName), texts.types[c.type], safeCell(c.description),
+      formatDay(c.dueDate, language), pesos(c.amount), pesos(c.balance), texts.chargeStatuses[c.overdue ? 'overdue' : c.status],
+    ]),
+    texts.chargeColumns,
+  );
+}
+
+export function paymentsCsv(payments: PresentedPayment[], language: Language) {
+  const texts = BILLING_TEXTS[language];
+  return csv(
+    payments.map((p) => [
+      p.receiptNumber ?? '', p.propertyName, p.unitNumber, safeCell(p.userName), formatDay(p.receivedAt, language),
+      texts.methods[p.method], safeCell(p.reference), pesos(p.amount), texts.paymentStatuses[p.status],
+    ]),
+    texts.paymentColumns,
+  );
+}

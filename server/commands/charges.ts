@@ -1,0 +1,104 @@
+import type { Knex } from 'knex';
+import { billingToday } from '../../shared/billing';
+import type { ChargeCreateInput, ChargeListQuery } from '../../shared/schemas/billing';
+import { db } from '../db';
+import { recordEvent } from '../events/outbox';
+import type { Property, Unit, User } from '../models';
+import { isAdministrator } from '../../shared/permissions';
+import { whereLedgerReadable } from '../policies/billing';
+import { reachableOrganizationIds } from '../policies/tenancy';
+import type { ChargeRow } from '../presenters/billing';
+import { billedUserId, ledgerEvents, lockUnit, nextNumber, settleUnit, whereLedgerFilters } from './ledger';
+
+/** Charges with what their presenter shows: unit number, property name, who is billed, overdue. */
+export function chargeRows(trx: Knex = db()) {
+  return trx('charges')
+    .join('units', 'units.id', 'charges.unit_id')
+    .join('properties', 'properties.id', 'charges.property_id')
+    .leftJoin('users', 'users.id', 'charges.user_id')
+    .select(
+      'charges.*',
+      'units.unit_number',
+      'properties.name as property_name',
+      'users.name as user_name',
+      'users.last_name as user_last_name',
+      trx.raw(`(charges.status = 'pending' and charges.due_date < ?::date) as overdue`, [billingToday()]),
+    );
+}
+
+/**
+ * The charges the user reads, filtered (no order, no page), on `base` (the bare table to count
+ * them, chargeRows to list them); `organizationIds`: an administrator's, as values.
+ */
+export function readableCharges(
+  user: User,
+  filters: Omit<ChargeListQuery, 'limit' | 'offset'>,
+  trx: Knex = db(),
+  { base = trx('charges'), organizationIds }: { base?: Knex.QueryBuilder; organizationIds?: number[] | null } = {},
+) {
+  const query = whereLedgerFilters(whereLedgerReadable(base, 'charges', user, trx, organizationIds), 'charges', filters, 'due_date', ['invoice_number', 'description'], trx);
+  if (filters.userId) query.where('charges.user_id', filters.userId);
+  if (filters.type) query.where('charges.type', filters.type);
+  if (filters.status === 'overdue') query.where('charges.status', 'pending').where('charges.due_date', '<', billingToday());
+  else if (filters.status) query.where('charges.status', filters.status);
+  return query;
+}
+
+/** One page of charges, latest due first, and the total for `X-Total-Count`. */
+export async function listCharges(user: User, filters: ChargeListQuery, trx: Knex = db()): Promise<{ rows: ChargeRow[]; total: number }> {
+  const organizationIds = isAdministrator(user) ? await reachableOrganizationIds(user, trx) : undefined;
+  const page = readableCharges(user, filters, trx, { base: chargeRows(trx), organizationIds })
+    .orderBy([{ column: 'charges.due_date', order: 'desc' }, { column: 'charges.id', order: 'desc' }])
+    .offset(filters.offset);
+  if (filters.limit) page.limit(filters.limit);
+  const [rows, [{ total }]] = await Promise.all([page, readableCharges(user, filters, trx, { organizationIds }).count({ total: '*' })]);
+  return { rows, total: Number(total) };
+}
+
+export const getCharge = async (trx: Knex, id: number): Promise<ChargeRow> => chargeRows(trx).where('charges.id', id).first();
+
+/**
+ * Issues a charge to a unit: billed to its owner (else its primary or any active resident),
+ * numbered `FAC-YYYY-NNNNNN`, and paid at once from the unit's credit if it has any. Its
+ * administrators and people are told (`charge.created`).
+ */
+export async function createCharge(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, input: ChargeCreateInput) {
+  await lockUnit(trx, unit.id);
+  const [{ id }] = await trx('charges')
+    .insert({
+      organizationId: property.organizationId,
+      propertyId: property.id,
+      unitId: unit.id,
+      userId: await billedUserId(trx, unit.id),
+      type: input.type,
+      amount: input.amount,
+      dueDate: input.dueDate,
+      description: input.description,
+      createdById: actor.id,
+      invoiceNumber: await nextNumber(trx, property.organizationId, 'invoice'),
+    })
+    .returning('id');
+  await settleUnit(trx, unit.id);
+  const charge = await getCharge(trx, id);
+  await recordEvent(
+    trx,
+    ...(await ledgerEvents(trx, unit.id, {
+      type: 'charge.created',
+      organizationId: property.organizationId,
+      propertyId: property.id,
+      actorId: actor.id,
+      subject: { type: 'charge', id },
+      payload: {
+        id,
+        unitId: unit.id,
+        unitNumber: unit.unitNumber,
+        propertyName: property.name,
+        invoiceNumber: charge.invoiceNumber,
+        title: charge.description,
+        amount: charge.amount,
+        dueDate: charge.dueDate,
+      },
+    })),
+  );
+  return charge;
+}

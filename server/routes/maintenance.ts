@@ -1,0 +1,203 @@
+import { stringify } from 'csv-stringify/sync';
+import { apiRouter } from './router';
+import { MAINTENANCE_LABELS } from '../../shared/messages';
+import { can } from '../../shared/permissions';
+import {
+  MaintenanceCommentSchema,
+  MaintenanceCreateSchema,
+  MaintenanceListQuerySchema,
+  MaintenancePatchSchema,
+  MaintenancePhotoSchema,
+  MaintenanceRatingSchema,
+  MaintenanceSettingsSchema,
+  MaintenanceSummaryQuerySchema,
+  MaintenanceUnitsQuerySchema,
+} from '../../shared/schemas/maintenance';
+import {
+  addPhoto,
+  changeRequest,
+  createRequest,
+  deadlinesOf,
+  listRequests,
+  photoContent,
+  rateRequest,
+  reportableUnits,
+  summarize,
+  timelineOf,
+  updateDeadlines,
+} from '../commands/maintenance';
+import { listAssignees } from '../commands/staff';
+import { db } from '../db';
+import { transaction } from '../db/transaction';
+import { forbidden, notFound } from '../errors';
+import { currentUser, requireUser } from '../middleware/auth';
+import { requireFeature } from '../middleware/features';
+import { findReadableRequest } from '../policies/maintenance';
+import { findReadableProperty } from '../policies/properties';
+import { presentDetail, presentPhoto, presentRequest } from '../presenters/maintenance';
+import { idParam, parse } from '../validation';
+import { safeCell } from './csv';
+
+/**
+ * Maintenance requests (product/maintenance.md): reads scoped by policies/maintenance.ts,
+ * every change one timeline update and one event in the same transaction.
+ */
+export const maintenanceRouter = apiRouter();
+maintenanceRouter.use(requireUser);
+maintenanceRouter.use(requireFeature('maintenance'));
+
+maintenanceRouter.get('/maintenance', async (ctx) => {
+  const user = currentUser(ctx);
+  const { rows, total } = await listRequests(user, parse(MaintenanceListQuerySchema, ctx.query));
+  ctx.set('X-Total-Count', String(total));
+  ctx.body = rows.map((row) => presentRequest(row, user));
+});
+
+maintenanceRouter.get('/maintenance/summary', async (ctx) => {
+  const { propertyId } = parse(MaintenanceSummaryQuerySchema, ctx.query);
+  ctx.body = await summarize(currentUser(ctx), propertyId);
+});
+
+/** The filtered list (every page) as CSV for administrators, Spanish headers, BOM for Excel. */
+maintenanceRouter.get('/maintenance/export.csv', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'maintenance.manage')) throw forbidden();
+  const { limit: _limit, offset: _offset, ...filters } = parse(MaintenanceListQuerySchema, ctx.query);
+  const { rows } = await listRequests(user, { ...filters, offset: 0 });
+  const labels = MAINTENANCE_LABELS.es;
+  const date = (value: string | null | undefined) => (value ? value.slice(0, 16).replace('T', ' ') : '');
+  const records = rows
+    .map((row) => presentRequest(row, user))
+    .map((r) =>
+      [
+        String(r.id),
+        r.title,
+        r.propertyName,
+        r.unitNumber ?? r.location,
+        labels.priority[r.priority],
+        labels.status[r.status],
+        r.overdue ? 'Sí' : 'No',
+        r.requestedBy?.name ?? '',
+        date(r.requestedAt),
+        r.assignedTo?.name ?? '',
+        date(r.scheduledDate),
+        date(r.dueAt),
+        date(r.completedAt),
+        r.rating ? String(r.rating.score) : '',
+      ].map(safeCell),
+    );
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="mantenimiento-${new Date().toISOString().slice(0, 10)}.csv"`);
+  ctx.body = stringify(records, {
+    bom: true,
+    header: true,
+    columns: ['ID', 'Título', 'Propiedad', 'Unidad o área', 'Prioridad', 'Estado', 'Vencida', 'Solicitado por', 'Fecha de solicitud', 'Asignado a', 'Fecha programada', 'Fecha límite', 'Completada', 'Calificación'],
+  });
+});
+
+/** The maintenance suppliers an administrator may assign (`?propertyId=`) or filter by, with their average rating. */
+maintenanceRouter.get('/maintenance/assignees', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'maintenance.manage')) throw forbidden();
+  const { propertyId } = parse(MaintenanceSummaryQuerySchema, ctx.query);
+  ctx.body = await listAssignees(user, propertyId);
+});
+
+/** The units of a property a new request may name (`?propertyId=`): a resident's own, else every unit. */
+maintenanceRouter.get('/maintenance/units', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'maintenance.create')) throw forbidden();
+  const { propertyId } = parse(MaintenanceUnitsQuerySchema, ctx.query);
+  const property = await findReadableProperty(user, propertyId);
+  ctx.body = await reportableUnits(db(), user, property.id).limit(1000);
+});
+
+/** The response deadline of each priority (system settings of the organization). */
+maintenanceRouter.get('/maintenance/settings', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'settings.manage')) throw forbidden();
+  ctx.body = await deadlinesOf(user.organizationId);
+});
+
+maintenanceRouter.put('/maintenance/settings', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'settings.manage')) throw forbidden();
+  const input = parse(MaintenanceSettingsSchema, ctx.request.body);
+  ctx.body = await transaction((trx) => updateDeadlines(trx, user, input));
+});
+
+maintenanceRouter.post('/maintenance', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'maintenance.create')) throw forbidden();
+  const input = parse(MaintenanceCreateSchema, ctx.request.body);
+  const row = await transaction((trx) => createRequest(trx, user, input));
+  ctx.status = 201;
+  ctx.body = presentRequest(row, user);
+});
+
+maintenanceRouter.get('/maintenance/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  const row = await findReadableRequest(user, idParam(ctx.params.id));
+  ctx.body = presentDetail(row, user, await timelineOf(user, row));
+});
+
+maintenanceRouter.patch('/maintenance/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const row = await transaction(async (trx) => {
+    const current = await findReadableRequest(user, id, trx, true);
+    const { version, ...change } = parse(MaintenancePatchSchema, ctx.request.body);
+    return changeRequest(trx, user, current, { ...change, version });
+  });
+  ctx.body = presentRequest(row, user);
+});
+
+/** A comment (public or internal), optionally with a status change: answers the request's detail. */
+maintenanceRouter.post('/maintenance/:id/updates', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  await transaction(async (trx) => {
+    const current = await findReadableRequest(user, id, trx, true);
+    const { content, visibility, status, version } = parse(MaintenanceCommentSchema, ctx.request.body);
+    await changeRequest(trx, user, current, { comment: content, visibility, status, version });
+  });
+  const row = await findReadableRequest(user, id);
+  ctx.status = 201;
+  ctx.body = presentDetail(row, user, await timelineOf(user, row));
+});
+
+maintenanceRouter.post('/maintenance/:id/photos', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const photo = await transaction(async (trx) => {
+    const current = await findReadableRequest(user, id, trx, true);
+    return addPhoto(trx, user, current, parse(MaintenancePhotoSchema, ctx.request.body));
+  });
+  ctx.status = 201;
+  ctx.body = presentPhoto(photo);
+});
+
+/** One photo's bytes: shown by the browser (HEIC, which most cannot show, is downloaded). */
+maintenanceRouter.get('/maintenance/:id/photos/:photoId', async (ctx) => {
+  const user = currentUser(ctx);
+  const row = await findReadableRequest(user, idParam(ctx.params.id));
+  const photo = await photoContent(row.id, idParam(ctx.params.photoId));
+  if (!photo) throw notFound();
+  const name = photo.fileName ?? `foto-${row.id}`;
+  ctx.attachment(name, { type: /^image\/(jpeg|png|webp)$/.test(photo.fileType) ? 'inline' : 'attachment', fallback: name.replace(/[^\x20-\x7e]/g, '_') });
+  ctx.type = photo.fileType;
+  ctx.set('Cache-Control', 'private, max-age=86400');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = photo.content;
+});
+
+maintenanceRouter.post('/maintenance/:id/rating', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const row = await transaction(async (trx) => {
+    const current = await findReadableRequest(user, id, trx, true);
+    return rateRequest(trx, user, current, parse(MaintenanceRatingSchema, ctx.request.body));
+  });
+  ctx.status = 201;
+  ctx.body = presentRequest(row, user);
+});

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { CHARGE_STATUSES, CHARGE_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../enums';
+import { PageQuerySchema, optionalText, requiredText, text } from './common';
+
+/**
+ * Billing requests (product/billing.md, "Storage and API"). Money is integer centavos of RD$:
+ * a fractional or negative amount is refused, never rounded.
+ */
+
+/** The largest amount one charge or payment may have: RD$ 20,000,000.00. */
+export const MAX_BILLING_AMOUNT = 2_000_000_000;
+
+/** A positive amount in centavos (a charge, a payment, an allocation). */
+export const amountField = () =>
+  z
+    .number({ error: 'integer_required' })
+    .int({ error: 'integer_required' })
+    .min(1, { error: 'billing_amount_positive' })
+    .max(MAX_BILLING_AMOUNT, { error: 'billing_amount_too_large' });
+
+const idField = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key });
+
+/** A calendar day, 'YYYY-MM-DD'. */
+export const dayField = (key = 'billing_date_invalid') => z.iso.date({ error: key });
+
+/** A filter's id from a query string (`?unitId=12`). */
+const queryId = z.coerce.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).optional();
+
+/** The transfer proof: the file types a phone or a bank's page gives, at most 10 MB (checked on the bytes). */
+export const PROOF_FILE_TYPES = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+} as const satisfies Record<string, readonly string[]>;
+export type ProofFileType = keyof typeof PROOF_FILE_TYPES;
+export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
+
+/** `POST /api/charges`: one charge to one unit; the invoice number and who is billed come from the server. */
+export const ChargeCreateSchema = z.object({
+  unitId: idField('billing_unit_required'),
+  type: z.enum(CHARGE_TYPES, { error: 'billing_type_invalid' }),
+  amount: amountField(),
+  dueDate: dayField('billing_due_date_invalid'),
+  description: requiredText('billing_description_required', 'title'),
+});
+export type ChargeCreateInput = z.infer<typeof ChargeCreateSchema>;
+
+/** `status` of the charges list: a stored status, or `overdue` (pending and past its due date). */
+export const CHARGE_FILTER_STATUSES = [...CHARGE_STATUSES, 'overdue'] as const;
+export type ChargeFilterStatus = (typeof CHARGE_FILTER_STATUSES)[number];
+
+/** `GET /api/charges`: `from`/`to` bound the due date; `q` finds an invoice number, description or unit. */
+export const ChargeListQuerySchema = PageQuerySchema.extend({
+  propertyId: queryId,
+  unitId: queryId,
+  userId: queryId,
+  status: z.enum(CHARGE_FILTER_STATUSES, { error: 'invalid_value' }).optional(),
+  type: z.enum(CHARGE_TYPES, { error: 'invalid_value' }).optional(),
+  from: dayField().optional(),
+  to: dayField().optional(),
+});
+export type ChargeListQuery = z.infer<typeof ChargeListQuerySchema>;
+
+/** Money given to one charge: its whole balance (or what the payment has left) when no amount is given. */
+const AllocationSchema = z.object({ chargeId: idField('billing_charge_invalid'), amount: amountField().optional() });
+export type AllocationChoice = z.infer<typeof AllocationSchema>;
+
+/**
+ * `POST /api/payments` (administrators; `Idempotency-Key` header). Without `allocations` the
+ * payment pays the unit's oldest due charges first; with them, those charges first. What is
+ * left pays the next charges, then stays as the unit's credit.
+ */
+export const PaymentCreateSchema = z.object({
+  unitId: idField('billing_unit_required'),
+  amount: amountField(),
+  method: z.enum(PAYMENT_METHODS, { error: 'billing_method_invalid' }),
+  reference: optionalText('code'),
+  receivedAt: dayField('billing_received_at_invalid'),
+  allocations: z.array(AllocationSchema, { error: 'billing_allocations_invalid' }).max(200, { error: 'billing_allocations_invalid' }).optional(),
+});
+export type PaymentCreateInput = z.infer<typeof PaymentCreateSchema>;
+
+/** `POST /api/payments/report` (owners and residents): a bank transfer with its proof, waiting for confirmation. */
+export const PaymentReportSchema = z.object({
+  unitId: idField('billing_unit_required'),
+  amount: amountField(),
+  receivedAt: dayField('billing_received_at_invalid'),
+  reference: requiredText('billing_reference_required', 'code'),
+  proof: z.object(
+    {
+      fileName: text('line').nullish().transform((value) => value?.split(/[\\/]/).pop() || null),
+      fileType: z.enum(Object.keys(PROOF_FILE_TYPES) as [ProofFileType, ...ProofFileType[]], { error: 'billing_proof_type' }),
+      content: z.string({ error: 'billing_proof_required' }).min(1, { error: 'billing_proof_required' }),
+    },
+    { error: 'billing_proof_required' },
+  ),
+});
+export type PaymentReportInput = z.infer<typeof PaymentReportSchema>;
+
+const reason = requiredText('billing_reason_required', 'text');
+
+/** `PATCH /api/payments/:id`: confirm or reject a reported transfer (a rejection says why), or refund a payment (saying why). */
+export const PaymentUpdateSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('confirmed'), reason: optionalText('text') }),
+    z.object({ status: z.literal('rejected'), reason }),
+    z.object({ status: z.literal('refunded'), reason }),
+  ],
+  { error: 'billing_status_invalid' },
+);
+export type PaymentUpdateInput = z.infer<typeof PaymentUpdateSchema>;
+
+/** `GET /api/payments`: `from`/`to` bound the day received; `q` finds a receipt number, reference or unit. */
+export const PaymentListQuerySchema = PageQuerySchema.extend({
+  propertyId: queryId,
+  unitId: queryId,
+  status: z.enum(PAYMENT_STATUSES, { error: 'invalid_value' }).optional(),
+  from: dayField().optional(),
+  to: dayField().optional(),
+});
+export type PaymentListQuery = z.infer<typeof PaymentListQuerySchema>;
+
+/** `GET /api/billing/summary?propertyId=` */
+export const BillingSummaryQuerySchema = z.object({ propertyId: queryId });
+
+/** `GET /api/billing/units?propertyId=&q=`: the units whose ledger the caller reads, for pickers. */
+export const BillingUnitsQuerySchema = PageQuerySchema.extend({ propertyId: queryId });
+
+/** `GET /api/units/:id/statement?from=&to=`: the entries of those days, after the balance brought forward. */
+export const StatementQuerySchema = z.object({ from: dayField().optional(), to: dayField().optional() });
+export type StatementQuery = z.infer<typeof StatementQuerySchema>;
+
+/** The `Idempotency-Key` header: a client's id for one intended payment (a UUID, say). */
+export const IdempotencyKeySchema = z
+  .string({ error: 'billing_idempotency_key_invalid' })
+  .regex(/^[\w.:-]{8,200}$/, { error: 'billing_idempotency_key_invalid' });
+
+/** `GET /api/billing/summary`: centavos; `overdueCount` is the number of overdue charges. */
+export type BillingSummary = {
+  outstanding: number;
+  overdue: number;
+  overdueCount: number;
+  collectedThisMonth: number;
+  collectedThisYear: number;
+  credit: number;
+};

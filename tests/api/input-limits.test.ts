@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../server/db';
+import { toAppError } from '../../server/middleware/errors';
+import { TEXT_LIMITS } from '../../shared/schemas/common';
+import { signedIn } from '../support/factories';
+import { client, testApp } from '../support/services';
+import type { InputCase, InputRequest } from './inputs/types';
+import { declaredRoutes } from './isolation/routes';
+import { createTenant } from './isolation/world';
+
+/**
+ * Every text a request carries has a length limit and a character rule, checked by the one
+ * validation path (the shared zod schemas): each mutating route and each route that reads a
+ * query gets its valid request (tests/api/inputs/*.cases.ts) with one text at a time replaced
+ * by a value longer than any limit, then by one with a NUL byte; every such request answers
+ * 400 with `fields`, never 500, and changes nothing (the valid request still succeeds after).
+ */
+
+beforeAll(async () => {
+  await testApp();
+});
+
+const modules = import.meta.glob<{ cases: InputCase[] }>('./inputs/*.cases.ts', { eager: true });
+const cases = Object.values(modules).flatMap((module) => module.cases);
+
+const TOO_LONG = 'x'.repeat(Math.max(...Object.values(TEXT_LIMITS)) + 1);
+const BAD_TEXTS = { 'too long': TOO_LONG, 'with NUL': 'texto\u0000oculto' };
+
+type Variant = { label: string } & InputRequest;
+
+/** Each string of a JSON value, by its path, with a function that rebuilds the value with another string there. */
+function textsOf(value: unknown, path: string[] = []): Array<{ path: string; replace: (text: string) => unknown }> {
+  if (typeof value === 'string') return [{ path: path.join('.'), replace: (text) => text }];
+  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : value && typeof value === 'object' ? Object.entries(value) : [];
+  return entries.flatMap(([key, item]) =>
+    textsOf(item, [...path, key]).map((found) => ({
+      path: found.path,
+      replace: (text: string) => (Array.isArray(value) ? value.map((old, index) => (String(index) === key ? found.replace(text) : old)) : { ...(value as object), [key]: found.replace(text) }),
+    })),
+  );
+}
+
+/** The valid request with one query parameter or one body text replaced by each bad text. */
+function variants({ path, body }: InputRequest): Variant[] {
+  const url = new URL(path, 'http://vecindad.test');
+  const params = [...url.searchParams.keys()];
+  return Object.entries(BAD_TEXTS).flatMap(([badName, bad]) => [
+    ...params.map((param) => {
+      const changed = new URL(url);
+      changed.searchParams.set(param, bad);
+      return { label: `?${param} ${badName}`, path: `${changed.pathname}${changed.search}`, body };
+    }),
+    ...textsOf(body).map(({ path: field, replace }) => ({ label: `${field} ${badName}`, path, body: replace(bad) })),
+  ]);
+}
+
+const isMutation = (route: string) => !route.startsWith('GET ');
+
+describe('the error middleware', () => {
+  it('answers 400 for any data error the database raises (class 22, 54000), never 500', async () => {
+    const refusals = await Promise.all(
+      [
+        "select convert_from('\\x00'::bytea, 'UTF8')", // 22021 invalid byte sequence (a NUL)
+        "create temp table if not exists too_long (x varchar(3)); insert into too_long values ('demasiado')", // 22001
+        'select 2147483648::int', // 22003 out of range
+        "select 'no es fecha'::date", // 22007
+        'select array_fill(1, array[300000000])', // 54000 program limit exceeded
+      ].map((sql) => db().raw(sql).then(() => undefined, (error: unknown) => error)),
+    );
+    expect(refusals.map((error) => (error as { code?: string })?.code)).toEqual(['22021', '22001', '22003', '22007', '54000']);
+    for (const error of refusals) expect(toAppError(error)).toMatchObject({ status: 400, code: 'invalid_data' });
+  });
+});
+
+describe('the input cases', () => {
+  it('cover every mutating route', () => {
+    const covered = new Set(cases.map((inputCase) => inputCase.route));
+    expect(declaredRoutes.filter((route) => isMutation(route) && !covered.has(route)), 'routes without a case in tests/api/inputs/*.cases.ts').toEqual([]);
+  });
+
+  it('name only declared routes, with a request or a reason', () => {
+    const declared = new Set(declaredRoutes);
+    expect(cases.filter((inputCase) => !declared.has(inputCase.route)).map((c) => c.route)).toEqual([]);
+    expect(cases.filter((inputCase) => !inputCase.request === !inputCase.noText).map((c) => c.route)).toEqual([]);
+  });
+});
+
+describe.each(cases.filter((inputCase) => inputCase.request).map((inputCase) => [inputCase.route, inputCase] as const))('%s', (_route, inputCase) => {
+  it('refuses every too long text and every NUL with 400 and fields, and the valid request still works', async () => {
+    const tenant = await createTenant({ type: 'master' });
+    const valid = await inputCase.request!(tenant);
+    const [method] = inputCase.route.split(' ');
+    const as = inputCase.as ?? 'admin';
+    const agent = as === 'anonymous' ? await client() : await signedIn(tenant[as]);
+    const send = ({ path, body }: InputRequest) => {
+      const request = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path);
+      return body === undefined ? request : request.send(body as object);
+    };
+
+    const tried = variants(valid);
+    expect(tried.length, 'a case with a request must carry at least one text').toBeGreaterThan(0);
+    for (const variant of tried) {
+      const response = await send(variant);
+      expect(response.status, `${inputCase.route} with ${variant.label}: ${String(response.text).slice(0, 300)}`).toBe(400);
+      expect(Object.keys(response.body.fields ?? {}), `${inputCase.route} with ${variant.label} names no field`).not.toHaveLength(0);
+    }
+
+    const response = await send(valid);
+    const expected = inputCase.expect === undefined ? undefined : [inputCase.expect].flat();
+    if (expected) expect(expected, `${inputCase.route}: ${String(response.text).slice(0, 300)}`).toContain(response.status);
+    else expect(response.status, `${inputCase.route}: ${String(response.text).slice(0, 300)}`).toBeLessThan(300);
+  });
+});

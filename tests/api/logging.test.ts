@@ -1,0 +1,37 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it, vi } from 'vitest';
+import { logger } from '../../server/logger';
+import { createDocument, createUser, samplePdf } from '../support/factories';
+import { sessionCookie } from '../support/live';
+import { testApp } from '../support/services';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('logs no error when a client abandons a download midway', async () => {
+  const errors = vi.spyOn(logger, 'error');
+  const app = await testApp();
+  const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
+  try {
+    const user = await createUser({ role: 'Administrador' });
+    const content = Buffer.concat([samplePdf(), Buffer.alloc(8 * 1024 * 1024, 'x')]);
+    const document = await createDocument({ organizationId: user.organizationId, content });
+    const { port } = server.address() as AddressInfo;
+    const cookie = await sessionCookie(`http://127.0.0.1:${port}`, user);
+
+    // Reads the first bytes of the download, then hangs up.
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get({ port, host: '127.0.0.1', path: `/api/documents/${document.id}/download`, headers: { cookie } }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.once('data', () => {
+          request.destroy();
+          setTimeout(resolve, 500);
+        });
+      });
+      request.on('error', (error) => (error.message.includes('socket hang up') || error.message.includes('aborted') ? resolve() : reject(error)));
+    });
+    expect(errors).not.toHaveBeenCalled();
+  } finally {
+    server.close();
+  }
+});

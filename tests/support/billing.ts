@@ -1,0 +1,31 @@
+import type { Response } from 'superagent';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { Agent } from 'supertest';
+import { billingToday } from '../../shared/billing';
+
+/** Reads a response body as raw bytes, whatever its type. */
+export function binary(res: Response, done: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+/** GETs a file as bytes. */
+export const fetchBytes = (agent: Agent, path: string) => agent.get(path).buffer(true).parse(binary as never);
+
+/** The text of a PDF, all pages, as one string with single spaces. */
+export async function pdfText(bytes: Buffer) {
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(document, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+/** A day `n` days from today in the billing time zone, 'YYYY-MM-DD' (negative: in the past). */
+export function day(n: number) {
+  const date = new Date(`${billingToday()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A 1x1 PNG: what a phone's photo of a transfer looks like to the server's sniffer. */
+export const PNG_PROOF = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

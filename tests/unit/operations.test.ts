@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT_DIR, loadConfig } from '../../server/config';
+import { appEntry } from '../../server/paths';
+import { supervise } from '../../server/supervisor';
+import { waitFor } from '../support/live';
+
+describe('production configuration', () => {
+  it('refuses to start with the example session secret', () => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/vecindad' } as const;
+    expect(() => loadConfig({ ...env, SESSION_SECRET: 'cambie-este-secreto-por-uno-largo-y-aleatorio-0001' })).toThrow(
+      /SESSION_SECRET: es el valor de ejemplo/,
+    );
+    expect(() => loadConfig({ ...env })).toThrow(/SESSION_SECRET: requerido/);
+    expect(loadConfig({ ...env, SESSION_SECRET: 'Zt3kq9W1xv0r8NpL5hYc2mB7dQ4sF6gJ' }).isProduction).toBe(true);
+  });
+
+  it('docker-compose restarts every service that stops, and requires SESSION_SECRET', () => {
+    const compose = fs.readFileSync(path.join(ROOT_DIR, 'docker-compose.yml'), 'utf8');
+    const services = compose.split(/^services:\n/m)[1].split(/^\S/m)[0].split(/^ {2}(?=\w)/m).filter((block) => block.trim());
+    expect(services.map((block) => block.split(':')[0])).toEqual(['postgres', 'redis', 'server', 'worker']);
+    for (const block of services) expect(block).toMatch(/^ {4}restart: unless-stopped$/m);
+    expect(compose).toMatch(/SESSION_SECRET: \$\{SESSION_SECRET:\?/);
+  });
+});
+
+describe('supervise (npm start)', () => {
+  it('restarts a crashing child with growing pauses until it stays up, and stops it', async () => {
+    const startsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-supervise-')), 'starts');
+    const lines: Array<{ line: string; at: number }> = [];
+    const supervised = supervise(appEntry('tests/fixtures/crashing-child', false), {
+      env: { ...process.env, STARTS_FILE: startsFile },
+      restart: true,
+      baseDelayMs: 200,
+      log: (line) => lines.push({ line, at: Date.now() }),
+    });
+    try {
+      await waitFor(() => fs.existsSync(startsFile) && fs.readFileSync(startsFile, 'utf8') === '3', 20_000, 'el tercer inicio');
+      expect(lines.map(({ line }) => line.replace(/^.*\(/, '('))).toEqual(['(código 1); se reinicia en 0.2 s.', '(código 1); se reinicia en 0.4 s.']);
+      expect(lines[1].at - lines[0].at).toBeGreaterThanOrEqual(200);
+      const { child } = supervised;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(child.exitCode).toBeNull();
+    } finally {
+      await supervised.stop();
+    }
+    expect(supervised.child.exitCode !== null || supervised.child.signalCode !== null).toBe(true);
+  }, 30_000);
+});

@@ -1,0 +1,70 @@
+import type { Job, Queue } from 'bullmq';
+import type { Transporter } from 'nodemailer';
+import { JOBS, emailJobId, type SendEmailData } from '../../shared/jobs';
+import { db } from '../../server/db';
+
+/**
+ * Sending retries for about 17 minutes (2 s doubling, 10 attempts) before the email is marked
+ * failed; an operator may send it again from /admin/mail.
+ */
+export const MAIL_JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 2000 } } as const;
+
+/** Queues the sending of these emails: one job per email, adding again is a no-op. */
+export async function enqueueEmails(queue: Queue, emailIds: number[]) {
+  if (!emailIds.length) return;
+  await queue.addBulk(
+    emailIds.map((emailId) => ({
+      name: JOBS.sendEmail,
+      data: { emailId } satisfies SendEmailData,
+      opts: { ...MAIL_JOB_OPTIONS, jobId: emailJobId(emailId) },
+    })),
+  );
+}
+
+/** The emails of an event still to send (a follow-up of the event, and after its notifications). */
+export async function enqueueEventEmails(queue: Queue, eventId: number) {
+  const ids: number[] = await db()('emailOutbox').where({ eventId, status: 'pending' }).pluck('id');
+  await enqueueEmails(queue, ids);
+}
+
+/**
+ * Sends one email of the outbox, once: only a `pending` email is sent, and it is marked sent
+ * as soon as the SMTP server took it, so a repeated job sends nothing. An SMTP failure leaves
+ * it pending for the next attempt (same Message-ID); after the last one it is `failed`.
+ * Without a transport (no SMTP_URL) the email is `held`: kept for operators at /admin/mail.
+ */
+export function sendEmail(transport: Transporter | undefined) {
+  return async (job: Job<SendEmailData>) => {
+    const email = await db()('emailOutbox').where({ id: job.data.emailId }).first();
+    if (!email || email.status !== 'pending') return { sent: false, status: email?.status ?? 'missing' };
+    if (!transport) {
+      await db()('emailOutbox').where({ id: email.id, status: 'pending' }).update({ status: 'held' });
+      return { sent: false, status: 'held' };
+    }
+    await db()('emailOutbox').where({ id: email.id }).increment('attempts', 1);
+    try {
+      const info = await transport.sendMail({
+        from: email.fromAddress,
+        to: email.toAddress,
+        replyTo: email.replyTo ?? undefined,
+        subject: email.subject,
+        text: email.textBody,
+        html: email.htmlBody,
+        headers: email.headers,
+        messageId: `<email-${email.id}@${domainOf(email.fromAddress)}>`,
+      });
+      await db()('emailOutbox')
+        .where({ id: email.id })
+        .update({ status: 'sent', sentAt: db().fn.now(), messageId: info.messageId, lastError: null });
+      return { sent: true };
+    } catch (error) {
+      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await db()('emailOutbox')
+        .where({ id: email.id })
+        .update({ lastError: String((error as Error).message).slice(0, 1000), ...(last ? { status: 'failed' } : {}) });
+      throw error;
+    }
+  };
+}
+
+const domainOf = (from: string) => /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'vecindad.local';
