@@ -90,6 +90,19 @@ test('finds residents by search, filters by status and property, pages and expor
 
   await page.getByRole('button', { name: 'Quitar filtros' }).click();
   await page.getByText('Mostrando 1–10 de 15').waitFor();
+
+  // Two filters changed before the page renders again (a fast hand, a slow phone): both hold.
+  await page.evaluate((propertyId) => {
+    const pick = (label: string, value: string) => {
+      const select = [...document.querySelectorAll('label')].find((l) => l.textContent === label)!.control as HTMLSelectElement;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    pick('Estado', 'temporary');
+    pick('Propiedad', propertyId);
+  }, String(torreB.id));
+  await page.getByText('Mostrando 1–1 de 1').waitFor();
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ status: 'temporary', propertyId: String(torreB.id) });
 });
 
 test('views a profile, edits the details, sends a message and deactivates a resident', async ({ page }) => {

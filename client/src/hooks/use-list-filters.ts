@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { Page } from '@client/lib/api';
@@ -44,20 +44,24 @@ export function useListFilters<S extends FilterSchemas>(schemas: S) {
   const filters = useMemo(() => parseAll(schemas, (key) => params.get(key)), [schemas, params]);
   const page = positive(params.get('page')) ?? 1;
 
+  // The router hands its updater the parameters of the last render, so a second change made
+  // before the first has rendered (two filters picked in quick succession) would undo the
+  // first. Each change starts from the latest one written instead.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const write = useCallback(
-    (changes: Record<string, unknown>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            const isDefault = key === 'page' ? value === 1 : value === byKey(defaults)[key];
-            if (value === null || value === undefined || value === '' || isDefault) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Record<string, unknown>) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        const isDefault = key === 'page' ? value === 1 : value === byKey(defaults)[key];
+        if (value === null || value === undefined || value === '' || isDefault) next.delete(key);
+        else next.set(key, String(value));
+      }
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams, defaults],
   );
 
