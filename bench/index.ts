@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knex from 'knex';
@@ -8,16 +10,15 @@ import { config } from '../server/config';
 import { startInfrastructure } from '../server/infrastructure';
 import { createRedis } from '../server/services/redis';
 import { hashPassword } from '../server/services/passwords';
-import { BENCH_PASSWORD, BENCH_SESSION_SECRET, printTable, type BenchContext, type BenchSuite } from './lib';
+import { BENCH_PASSWORD, BENCH_SESSION_SECRET, printTable, type BenchContext, type BenchSuite, type BenchTable } from './lib';
 
 /**
- * `npm run bench [suite...]`: a fresh benchmark database, the server in a child process, then
+ * `npm run bench [suite...] [--json]`: a fresh benchmark database, the server in a child process, then
  * each suite's tables. Uses DATABASE_URL's server (or the embedded PostgreSQL) and REDIS_URL.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function loadSuites(): Promise<BenchSuite[]> {
-  const fs = await import('node:fs');
   const files = fs.readdirSync(path.join(here, 'suites')).filter((file) => file.endsWith('.ts')).sort();
   const suites: BenchSuite[] = [];
   for (const file of files) suites.push((await import(path.join(here, 'suites', file))).default as BenchSuite);
@@ -25,7 +26,10 @@ async function loadSuites(): Promise<BenchSuite[]> {
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  // --json: the tables are also written, machine-readable, to bench-results.json.
+  const json = args.includes('--json');
+  const wanted = args.filter((arg) => !arg.startsWith('--'));
   const suites = (await loadSuites()).filter((suite) => !wanted.length || wanted.includes(suite.name));
   if (!suites.length) throw new Error(`No hay benchmarks con esos nombres: ${wanted.join(', ')}`);
 
@@ -47,11 +51,23 @@ async function main() {
     env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: infrastructure.redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: BENCH_SESSION_SECRET },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ready = await new Promise<{ port: number; barePort: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number; barePort: number }));
+  const ready = await new Promise<{ port: number; barePort: number; replayPort: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; barePort: number; replayPort: number }));
     child.once('exit', (code) => reject(new Error(`el servidor de benchmark terminó (${code})`)));
   });
   let nextId = 0;
+  /** A request to the server process over IPC, answered by a message of the same type and id. */
+  const ask = <T>(message: { type: string } & Record<string, unknown>) =>
+    new Promise<T>((resolve) => {
+      const id = ++nextId;
+      const listener = (answer: { type: string; id: number }) => {
+        if (answer.type !== message.type || answer.id !== id) return;
+        child.off('message', listener);
+        resolve(answer as T);
+      };
+      child.on('message', listener);
+      child.send({ ...message, id });
+    });
   const baseUrl = `http://127.0.0.1:${ready.port}`;
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
@@ -72,17 +88,12 @@ async function main() {
     redisUrl: infrastructure.redisUrl,
     redisPrefix,
     db: database,
-    serverMemory: () =>
-      new Promise((resolve) => {
-        const id = ++nextId;
-        const listener = (message: { type: string; id: number; memory: NodeJS.MemoryUsage }) => {
-          if (message.type !== 'memory' || message.id !== id) return;
-          child.off('message', listener);
-          resolve(message.memory);
-        };
-        child.on('message', listener);
-        child.send({ type: 'memory', id });
-      }),
+    serverMemory: async () => (await ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' })).memory,
+    replay: async (name, path, cookie) => {
+      const answer = await ask<{ statements: Array<{ sql: string; bindings: unknown[] }>; error?: string }>({ type: 'replay', name, path, cookie });
+      if (answer.error) throw new Error(answer.error);
+      return { url: `http://127.0.0.1:${ready.replayPort}/${name}`, statements: answer.statements };
+    },
     signIn,
     createAdministrator: async () => {
       const [organization] = await database('organizations').insert({ name: `Bench ${Date.now()}` }).returning('id');
@@ -97,9 +108,17 @@ async function main() {
   };
 
   try {
+    const results: Array<{ suite: string; description: string; tables: BenchTable[] }> = [];
     for (const suite of suites) {
       console.log(`\n== ${suite.name}: ${suite.description}`);
-      for (const table of await suite.run(ctx)) printTable(table);
+      const tables = await suite.run(ctx);
+      tables.forEach(printTable);
+      results.push({ suite: suite.name, description: suite.description, tables });
+    }
+    if (json) {
+      const file = path.resolve('bench-results.json');
+      fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, results }, null, 2)}\n`);
+      console.log(`\nResultados en ${file}`);
     }
   } finally {
     if (child.exitCode === null) {

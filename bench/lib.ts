@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { Knex } from 'knex';
 
 /** What every benchmark suite gets: a running server (separate process) and its database. */
@@ -10,6 +11,13 @@ export type BenchContext = {
   redisUrl: string;
   redisPrefix: string;
   db: Knex;
+  /**
+   * Records the SQL the server runs for GET `path` (as the holder of `cookie`) and registers
+   * its replay on the bare `node:http` + `pg` server: GET `url?sid=` runs the session query and
+   * then the same statements on one connection. `statements`: what the request ran besides the
+   * session lookup.
+   */
+  replay: (name: string, path: string, cookie: string) => Promise<{ url: string; statements: Array<{ sql: string; bindings: unknown[] }> }>;
   /** Memory of the server process right now (after a GC when exposed). */
   serverMemory: () => Promise<NodeJS.MemoryUsage>;
   /** Signs in over HTTP and returns the Cookie header to send. */
@@ -70,4 +78,72 @@ export function printTable(table: BenchTable) {
   console.log(line(columns));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of table.rows) console.log(line(columns.map((c) => cell(row[c]))));
+}
+
+/** Figures of the issue's list targets (same run, 10 connections). */
+export const LIST_TARGETS = { connections: 10, p99Ms: 50, shareOfUser: 0.5 };
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+/**
+ * Each paged list against GET /api/user (the session check alone) and against the replay of its
+ * own SQL on a bare `node:http` + `pg` server, one after the other in this run: ratios hold on
+ * a noisy machine where absolute figures do not. Target: every list >= 50% of /api/user's
+ * req/s and p99 < 50 ms at 10 connections.
+ */
+export async function listTargets(ctx: BenchContext, admin: { cookie: string; sid: string }, routes: Array<{ ruta: string; path: string }>) {
+  const { connections } = LIST_TARGETS;
+  const headers = { cookie: admin.cookie };
+  const measure = async (url: string, sendCookie: boolean) => {
+    const options = { url, headers: sendCookie ? headers : undefined, connections };
+    await load({ ...options, duration: 2 }); // warm-up
+    return load(options);
+  };
+  const user = await measure(`${ctx.baseUrl}/api/user`, true);
+  const explained: Array<Record<string, string | number>> = [];
+  const rows: Array<Record<string, string | number>> = [{ ruta: 'GET /api/user (referencia: sesión sola)', 'req/s': user['req/s'], 'p99 ms': user['p99 ms'] }];
+  for (const [i, route] of routes.entries()) {
+    const replay = await ctx.replay(`list-${Date.now().toString(36)}-${i}`, route.path, admin.cookie);
+    explained.push(...(await explain(ctx, replay.statements)).map((row) => ({ ruta: route.ruta, ...row })));
+    const real = await measure(`${ctx.baseUrl}${route.path}`, true);
+    const bare = await measure(`${replay.url}?sid=${encodeURIComponent(admin.sid)}`, false);
+    const share = ratio(real['req/s'], user['req/s']);
+    const met = share >= LIST_TARGETS.shareOfUser && real['p99 ms'] < LIST_TARGETS.p99Ms && !real.errors;
+    rows.push({
+      ruta: route.ruta,
+      consultas: replay.statements.length,
+      'req/s': real['req/s'],
+      'p99 ms': real['p99 ms'],
+      errores: real.errors,
+      'réplica req/s': bare['req/s'],
+      'réplica p99 ms': bare['p99 ms'],
+      'proporción réplica': ratio(real['req/s'], bare['req/s']),
+      'de /api/user': share,
+      objetivo: met ? 'cumple' : 'NO cumple',
+    });
+  }
+  return [
+    {
+      title: `Listas paginadas, ${connections} conexiones (objetivo: >= ${LIST_TARGETS.shareOfUser} de las req/s de /api/user y p99 < ${LIST_TARGETS.p99Ms} ms; réplica: node:http + pg con el mismo SQL)`,
+      rows,
+    },
+    { title: 'Cada consulta de esas peticiones (EXPLAIN ANALYZE, además de la sesión)', rows: explained },
+  ];
+}
+
+/** Execution time and the start of each statement (transaction statements apart). */
+async function explain(ctx: BenchContext, statements: Array<{ sql: string; bindings: unknown[] }>) {
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  try {
+    const rows = [];
+    for (const { sql, bindings } of statements) {
+      if (!/^\s*(select|with)\b/i.test(sql)) continue;
+      const { rows: [plan] } = await client.query(`explain (analyze, format json) ${sql}`, bindings);
+      rows.push({ 'ms (plan + ejecución)': Math.round((plan['QUERY PLAN'][0]['Planning Time'] + plan['QUERY PLAN'][0]['Execution Time']) * 10) / 10, consulta: sql.replace(/\s+/g, ' ').slice(0, 110) });
+    }
+    return rows;
+  } finally {
+    await client.end();
+  }
 }

@@ -1,16 +1,23 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
+import pg from 'pg';
 import { connectDatabase } from '../server/db';
 import { startServer } from '../server/server';
-import { findSessionWithUser } from '../server/session/store';
+import { SESSION_WITH_USER, findSessionWithUser } from '../server/session/store';
 
 /**
  * The server under measurement, in its own process (so load generators do not share its
- * event loop). Also serves a bare Koa app whose one route runs the same session-and-user
- * query GET /api/user makes, the baseline for the cost of our middleware.
+ * event loop), beside two baselines on the same database:
+ * - a bare Koa app whose one route runs the session-and-user query GET /api/user makes;
+ * - a bare `node:http` + `pg` server that replays, for one registered request, the session
+ *   query and then the very SQL the real server ran for that request (recorded from Knex's
+ *   query events), on one connection, answering the rows as JSON.
+ * The difference between a route and its replay is what Vecindad adds around the database.
  */
-connectDatabase(process.env.DATABASE_URL!, 20);
+type Statement = { sql: string; bindings: unknown[] };
+
+const database = connectDatabase(process.env.DATABASE_URL!, 20);
 const running = await startServer({ redisUrl: process.env.REDIS_URL!, port: 0, host: '127.0.0.1' });
 
 const bare = new Koa();
@@ -20,15 +27,67 @@ bare.use(async (ctx) => {
 const bareServer = http.createServer(bare.callback());
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 
-process.on('message', (message: { type: string; id: number }) => {
+let recording: Statement[] | undefined;
+database.on('query', (query: { sql: string; bindings?: unknown[] }) => recording?.push({ sql: query.sql, bindings: query.bindings ?? [] }));
+
+/** The SQL one request runs (its session lookup apart: a prepared statement the replay runs itself). */
+async function record(path: string, cookie: string) {
+  recording = [];
+  try {
+    const response = await fetch(`http://127.0.0.1:${running.port}${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    await response.arrayBuffer();
+    return recording;
+  } finally {
+    recording = undefined;
+  }
+}
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const replays = new Map<string, Statement[]>();
+const replayServer = http.createServer(async (request, response) => {
+  const url = new URL(request.url!, 'http://bench');
+  const statements = replays.get(url.pathname.slice(1));
+  if (!statements) return response.writeHead(404).end();
+  const client = await pool.connect();
+  try {
+    const results = [(await client.query({ ...SESSION_WITH_USER, values: [url.searchParams.get('sid')] })).rows];
+    for (const { sql, bindings } of statements) results.push((await client.query(sql, bindings)).rows);
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(results));
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  } finally {
+    client.release();
+  }
+});
+await new Promise<void>((resolve) => replayServer.listen(0, '127.0.0.1', resolve));
+
+type Message = { type: string; id: number; path?: string; cookie?: string; name?: string };
+process.on('message', async (message: Message) => {
   if (message.type === 'memory') {
     global.gc?.();
     process.send!({ type: 'memory', id: message.id, memory: process.memoryUsage() });
   }
+  if (message.type === 'replay') {
+    try {
+      const statements = await record(message.path!, message.cookie!);
+      replays.set(message.name!, statements);
+      process.send!({ type: 'replay', id: message.id, statements });
+    } catch (error) {
+      process.send!({ type: 'replay', id: message.id, error: String(error) });
+    }
+  }
 });
-process.send!({ type: 'ready', port: running.port, barePort: (bareServer.address() as AddressInfo).port });
+process.send!({
+  type: 'ready',
+  port: running.port,
+  barePort: (bareServer.address() as AddressInfo).port,
+  replayPort: (replayServer.address() as AddressInfo).port,
+});
 process.on('SIGTERM', async () => {
   await running.close();
   bareServer.close();
+  replayServer.close();
+  await pool.end();
   process.exit(0);
 });

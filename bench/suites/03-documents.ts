@@ -5,7 +5,7 @@ import { closeDatabase, connectDatabase } from '../../server/db';
 import { User } from '../../server/models';
 import { reachableOrganizationIds } from '../../server/policies/tenancy';
 import { DocumentListQuerySchema } from '../../shared/schemas/documents';
-import { load, mb, type BenchContext, type BenchSuite } from '../lib';
+import { listTargets, load, mb, type BenchContext, type BenchSuite } from '../lib';
 
 const TEN_MB = 10 * 1024 * 1024;
 const ROUNDS = 5;
@@ -73,7 +73,7 @@ const suite: BenchSuite = {
       ...memoryRow(peak),
     });
 
-    const listRows = await listLoad(ctx, admin.cookie);
+    const listTables = await listLoad(ctx, admin);
     return [
       {
         title: `PDF de ${mb(pdf.length)} MB, ${ROUNDS} veces cada uno (servidor en reposo: memoria viva ${mb(live(idle))} MB, RSS ${mb(idle.rss)} MB)`,
@@ -83,7 +83,7 @@ const suite: BenchSuite = {
           { operación: '5 descargas simultáneas', ...memoryRow(parallelPeak) },
         ],
       },
-      { title: `GET /api/documents con ${LIST_SIZE} documentos en la organización (20 conexiones)`, rows: listRows },
+      ...listTables,
       { title: 'Bloques TOAST leídos (contenido de los archivos)', rows: listed.toast },
       { title: 'Plan de la consulta de la lista (página de 5)', rows: listed.plan.map((line) => ({ plan: line })) },
     ];
@@ -143,20 +143,21 @@ async function listQueryFigures(ctx: BenchContext, admin: { userId: number; orga
   }
 }
 
-/** Load on the list (pages, search, filter, whole list), beside GET /api/user as the floor. */
-async function listLoad(ctx: BenchContext, cookie: string) {
-  const headers = { cookie };
+/** The list's pages (first, deep, searched, filtered) against their targets, then the whole list. */
+async function listLoad(ctx: BenchContext, admin: { cookie: string; sid: string }) {
   const url = `${ctx.baseUrl}/api/documents`;
-  await load({ url: `${url}?limit=5`, headers, duration: 2 }); // warm-up
-  return [
-    { consulta: 'GET /api/user (referencia: sesión sola)', ...(await load({ url: `${ctx.baseUrl}/api/user`, headers })) },
-    { consulta: 'página de 5 (?limit=5)', ...(await load({ url: `${url}?limit=5`, headers })) },
-    { consulta: 'página 101 (?limit=5&offset=500)', ...(await load({ url: `${url}?limit=5&offset=500`, headers })) },
-    { consulta: 'búsqueda (?q=documento 42&limit=5)', ...(await load({ url: `${url}?q=documento%2042&limit=5`, headers })) },
-    { consulta: 'categoría (?category=financial&limit=5)', ...(await load({ url: `${url}?category=financial&limit=5`, headers })) },
+  const pages = await listTargets(ctx, admin, [
+    { ruta: 'página de 5 (?limit=5)', path: '/api/documents?limit=5' },
+    { ruta: 'página 101 (?limit=5&offset=500)', path: '/api/documents?limit=5&offset=500' },
+    { ruta: 'búsqueda (?q=documento 42&limit=5)', path: '/api/documents?q=documento%2042&limit=5' },
+    { ruta: 'categoría (?category=financial&limit=5)', path: '/api/documents?category=financial&limit=5' },
+  ]);
+  const headers = { cookie: admin.cookie };
+  const others = [
     { consulta: 'GET /api/documents/categories', ...(await load({ url: `${url}/categories`, headers })) },
     { consulta: `lista completa (${LIST_SIZE} filas, 4 conexiones)`, ...(await load({ url, headers, connections: 4 })) },
   ];
+  return [...pages, { title: `Otras lecturas con ${LIST_SIZE} documentos`, rows: others }];
 }
 
 /** TOAST blocks of `documents` read while `run` runs on this connection (stats flushed around it). */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../../server/services/passwords';
-import { load, type BenchSuite } from '../lib';
+import { listTargets, load, type BenchSuite } from '../lib';
 import { LARGE_ORGANIZATION, seedLargeOrganization } from '../seed-properties';
 
 const MONTHS = 12;
@@ -18,7 +18,8 @@ const suite: BenchSuite = {
   name: 'billing',
   description: 'Resumen de facturación sobre 40.000 unidades y estado de cuenta de una unidad con 5 años de cuotas mensuales',
   async run(ctx) {
-    const { organizationId, userId, cookie } = await ctx.createAdministrator();
+    const admin = await ctx.createAdministrator();
+    const { organizationId, userId, cookie } = admin;
     const started = Date.now();
     await seedLargeOrganization(ctx.db, organizationId, await hashPassword('bench-resident'));
     const ledger = await seedLedger(ctx.db, organizationId, userId);
@@ -39,13 +40,17 @@ const suite: BenchSuite = {
     for (const connections of [1, 10]) {
       rows.push(await measure('GET /api/billing/summary (40.000 unidades)', '/api/billing/summary', connections));
       rows.push(await measure('GET /api/billing/summary?propertyId', `/api/billing/summary?propertyId=${property}`, connections));
-      rows.push(await measure('GET /api/charges?status=overdue&limit=25', '/api/charges?status=overdue&limit=25', connections));
       rows.push(await measure(`GET /api/units/:id/statement (${STATEMENT_YEARS} años)`, `/api/units/${statementUnit}/statement`, connections));
       rows.push(await measure(`GET /api/units/:id/statement.pdf (${STATEMENT_YEARS} años)`, `/api/units/${statementUnit}/statement.pdf`, connections));
     }
+    const lists = await listTargets(ctx, admin, [
+      { ruta: 'GET /api/charges?status=overdue&limit=25', path: '/api/charges?status=overdue&limit=25' },
+      { ruta: 'GET /api/payments?limit=25', path: '/api/payments?limit=25' },
+    ]);
     return [
       { title: `Datos sembrados en ${seedSeconds} s`, rows: [{ ...ledger, unidades: LARGE_ORGANIZATION.properties * LARGE_ORGANIZATION.unitsPerProperty }] },
       { title: 'Facturación como Administrador (objetivo: p99 < 100 ms con 10 conexiones para el resumen y el estado de cuenta)', rows },
+      ...lists,
     ];
   },
 };

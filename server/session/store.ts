@@ -18,7 +18,7 @@ const USER_COLUMNS = `${User.lightColumns.map((column) => `u.${snake(column)} as
 
 // The lookups every signed-in request and socket make, as named prepared statements:
 // PostgreSQL plans them once per connection instead of on every request.
-const SESSION_WITH_USER = {
+export const SESSION_WITH_USER = {
   name: 'vecindad_session_with_user',
   text: `select s.sess, ${USER_COLUMNS}
          from session s left join users u on u.id = s.user_id and ${activeUserSql('u')}
