@@ -51,8 +51,8 @@ async function main() {
     env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: infrastructure.redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: BENCH_SESSION_SECRET },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ready = await new Promise<{ port: number; barePort: number; replayPort: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number; barePort: number; replayPort: number }));
+  const ready = await new Promise<{ port: number; barePort: number; replayPort: number; bareSocketPort: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; barePort: number; replayPort: number; bareSocketPort: number }));
     child.once('exit', (code) => reject(new Error(`el servidor de benchmark terminó (${code})`)));
   });
   let nextId = 0;
@@ -88,6 +88,10 @@ async function main() {
     redisUrl: infrastructure.redisUrl,
     redisPrefix,
     db: database,
+    bareSocketUrl: `http://127.0.0.1:${ready.bareSocketPort}`,
+    bareEmit: async (subjectId) => {
+      await ask({ type: 'bare-emit', subjectId });
+    },
     serverMemory: async () => (await ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' })).memory,
     replay: async (name, path, cookie) => {
       const answer = await ask<{ statements: Array<{ sql: string; bindings: unknown[] }>; error?: string }>({ type: 'replay', name, path, cookie });

@@ -11,6 +11,10 @@ export type BenchContext = {
   redisUrl: string;
   redisPrefix: string;
   db: Knex;
+  /** A bare Socket.IO server in the server process (no adapter, no sign-in): the live-push baseline. */
+  bareSocketUrl: string;
+  /** The bare Socket.IO server emits `event` {type: 'bare.ping', subjectId} to every socket. */
+  bareEmit: (subjectId: number) => Promise<void>;
   /**
    * Records the SQL the server runs for GET `path` (as the holder of `cookie`) and registers
    * its replay on the bare `node:http` + `pg` server: GET `url?sid=` runs the session query and

@@ -30,11 +30,11 @@ function answer(key: string) {
 
 const refusals = new Map<string, number>();
 
-function open(url: string, cookie: string, index: number) {
+function open(url: string, cookie: string) {
   return new Promise<boolean>((resolve) => {
     const socket = io(url, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true, reconnection: false, timeout: 20_000 });
     const seen = new Set<string>();
-    sockets[index] = socket;
+    sockets.push(socket);
     socket.on('event', (event: LiveEvent) => {
       const at = now();
       const key = `${event.type}:${event.subjectId}`;
@@ -60,7 +60,7 @@ process.on('message', async (message: Message) => {
     const worker = async () => {
       while (next < message.cookies.length) {
         const index = next++;
-        if (await open(message.url, message.cookies[index], index)) connected++;
+        if (await open(message.url, message.cookies[index])) connected++;
       }
     };
     await Promise.all(Array.from({ length: message.concurrency ?? 50 }, worker));

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pg from 'pg';
+import { Server as SocketServer } from 'socket.io';
 import { connectDatabase } from '../server/db';
 import { startServer } from '../server/server';
 import { SESSION_WITH_USER, findSessionWithUser } from '../server/session/store';
@@ -13,6 +14,8 @@ import { SESSION_WITH_USER, findSessionWithUser } from '../server/session/store'
  * - a bare `node:http` + `pg` server that replays, for one registered request, the session
  *   query and then the very SQL the real server ran for that request (recorded from Knex's
  *   query events), on one connection, answering the rows as JSON.
+ * - a bare Socket.IO server (no adapter, no sign-in) that emits an event to every socket on
+ *   request, the baseline of live push.
  * The difference between a route and its replay is what Vecindad adds around the database.
  */
 type Statement = { sql: string; bindings: unknown[] };
@@ -62,11 +65,19 @@ const replayServer = http.createServer(async (request, response) => {
 });
 await new Promise<void>((resolve) => replayServer.listen(0, '127.0.0.1', resolve));
 
-type Message = { type: string; id: number; path?: string; cookie?: string; name?: string };
+const bareSocketServer = http.createServer();
+const bareIo = new SocketServer(bareSocketServer, { transports: ['websocket'] });
+await new Promise<void>((resolve) => bareSocketServer.listen(0, '127.0.0.1', resolve));
+
+type Message = { type: string; id: number; path?: string; cookie?: string; name?: string; subjectId?: number };
 process.on('message', async (message: Message) => {
   if (message.type === 'memory') {
     global.gc?.();
     process.send!({ type: 'memory', id: message.id, memory: process.memoryUsage() });
+  }
+  if (message.type === 'bare-emit') {
+    bareIo.emit('event', { type: 'bare.ping', subjectId: message.subjectId });
+    process.send!({ type: 'bare-emit', id: message.id });
   }
   if (message.type === 'replay') {
     try {
@@ -83,11 +94,13 @@ process.send!({
   port: running.port,
   barePort: (bareServer.address() as AddressInfo).port,
   replayPort: (replayServer.address() as AddressInfo).port,
+  bareSocketPort: (bareSocketServer.address() as AddressInfo).port,
 });
 process.on('SIGTERM', async () => {
   await running.close();
   bareServer.close();
   replayServer.close();
+  await bareIo.close();
   await pool.end();
   process.exit(0);
 });

@@ -68,6 +68,19 @@ const suite: BenchSuite = {
         rounds.push({ ronda: round, recibidos: `${times.length}/${connected}`, ...summary(latencies) });
       }
 
+      // The baseline: as many sockets on a bare Socket.IO server, one emit to all per round.
+      const counts = clients.counts();
+      const bare = await clients.connect(ctx.bareSocketUrl, cookies.map(() => ''));
+      const bareFanout: number[] = [];
+      for (let round = 0; round <= FANOUT_ROUNDS; round++) {
+        const emittedAt = now();
+        await ctx.bareEmit(round);
+        const times = await clients.waitForAll(`bare.ping:${round}`, 10_000);
+        if (round) bareFanout.push(...times.map((time) => time - emittedAt)); // round 0 warms up
+      }
+      clients.restore(counts);
+      const baselineRatio = Math.round((percentile(fanout, 99) / percentile(bareFanout, 99)) * 100) / 100;
+
       // Expiry lateness: a worker process; broadcasts ending 2 s after they are published.
       worker.child = await forkWorker(ctx, 60_000);
       const ending = await Promise.all(
@@ -94,6 +107,14 @@ const suite: BenchSuite = {
         {
           title: `Difusión: ${connected} sockets de residentes en una propiedad (objetivo: todos, p99 < 300 ms desde la respuesta del POST)`,
           rows: [...rounds, { ronda: 'total', recibidos: `${fanout.length}/${connected * FANOUT_ROUNDS}`, ...summary(fanout) }],
+        },
+        {
+          title: `Línea base: ${bare.connected} sockets en un servidor Socket.IO sin nada más, un emit a todos por ronda (objetivo: p99 de Vecindad <= 1.3 veces el de la línea base)`,
+          rows: [
+            { servidor: 'Vecindad (POST, outbox, relay, Redis)', recibidos: `${fanout.length}/${connected * FANOUT_ROUNDS}`, ...summary(fanout) },
+            { servidor: 'Socket.IO sin nada más', recibidos: `${bareFanout.length}/${bare.connected * FANOUT_ROUNDS}`, ...summary(bareFanout) },
+            { servidor: 'proporción p99', recibidos: String(baselineRatio), objetivo: baselineRatio <= 1.3 ? 'cumple' : 'NO cumple' },
+          ],
         },
         {
           title: 'Conexiones y memoria del servidor por socket',
@@ -226,6 +247,11 @@ async function forkClients(processes: number) {
         ),
       );
       return times.flatMap((answer) => answer.times);
+    },
+    /** How many sockets each process expects events on (saved before a second connect, then restored). */
+    counts: () => children.map((client) => client.connected),
+    restore(counts: number[]) {
+      children.forEach((client, index) => (client.connected = counts[index]));
     },
     close() {
       for (const { child } of children) child.send({ type: 'close' });
