@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -30,8 +31,15 @@ bare.use(async (ctx) => {
 const bareServer = http.createServer(bare.callback());
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 
+// Only the statements of the recorded request: Knex emits `query` in the caller's async
+// context, and every HTTP request's handling runs in a context marked before Koa sees it (the
+// event relay's own queries, running meanwhile, are not the request's).
 let recording: Statement[] | undefined;
-database.on('query', (query: { sql: string; bindings?: unknown[] }) => recording?.push({ sql: query.sql, bindings: query.bindings ?? [] }));
+const inRequest = new AsyncLocalStorage<true>();
+running.server.prependListener('request', () => inRequest.enterWith(true));
+database.on('query', (query: { sql: string; bindings?: unknown[] }) => {
+  if (inRequest.getStore()) recording?.push({ sql: query.sql, bindings: query.bindings ?? [] });
+});
 
 /** The SQL one request runs (its session lookup apart: a prepared statement the replay runs itself). */
 async function record(path: string, cookie: string) {
