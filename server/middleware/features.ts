@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { messageText } from '../../shared/messages';
 import { db } from '../db';
 import { notFound } from '../errors';
+import { lookupsOf } from '../session/lookups';
 import { currentUser } from './auth';
 
 /** Module switches of the organization's system settings. */
@@ -22,11 +23,14 @@ export async function featureEnabled(organizationId: number, feature: Feature): 
 
 /**
  * While a module is switched off for the caller's organization its API answers 404, as if it
- * did not exist. Goes after requireUser.
+ * did not exist. Goes after requireUser; reads the switches the request's session query loaded.
  */
 export function requireFeature(feature: Feature) {
   return async (ctx: Context, next: Next) => {
-    if (!(await featureEnabled(currentUser(ctx).organizationId, feature))) {
+    const user = currentUser(ctx);
+    const loaded = lookupsOf(user);
+    const enabled = loaded ? loaded.features?.[feature] !== false : await featureEnabled(user.organizationId, feature);
+    if (!enabled) {
       throw notFound(messageText('feature_disabled'));
     }
     await next();

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
 import type { User } from '../models';
+import { lookupsOf } from '../session/lookups';
 import { staffedPropertyIds } from './staff';
 
 /**
@@ -10,14 +11,19 @@ import { staffedPropertyIds } from './staff';
  * Every query of organization-owned rows goes through these helpers.
  */
 // `union` (not `union all`): even a parent cycle in the data could not make it loop.
-const ORGANIZATION_TREE = `
+const organizationTree = (root: string) => `
   with recursive tree(id) as (
-    select id from organizations where id = ?
+    select id from organizations where id = ${root}
     union
     select o.id from organizations o join tree on o.parent_id = tree.id
-    where exists (select 1 from organizations m where m.id = ? and m.type = 'master')
+    where exists (select 1 from organizations m where m.id = ${root} and m.type = 'master')
   )
   select id from tree`;
+const ORGANIZATION_TREE = organizationTree('?');
+
+/** SQL: the ids of the organizations the user row `alias` reaches when an Administrador (not super-admin), else null. */
+export const reachableOrganizationsSql = (alias: string) =>
+  `case when ${alias}.role = 'Administrador' and not ${alias}.is_super_admin then array(${organizationTree(`${alias}.organization_id`)}) end`;
 
 /** A knex or Objection query builder. */
 type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
@@ -36,10 +42,15 @@ export function whereOrganizationReachable<Q extends Filterable>(
   ) as Q;
 }
 
-/** Organization ids the user reaches; null means every organization (super-admin). */
+/**
+ * Organization ids the user reaches; null means every organization (super-admin). In an HTTP
+ * request, what its session query loaded.
+ */
 export async function reachableOrganizationIds(user: User, trx: Knex = db()): Promise<number[] | null> {
   if (user.isSuperAdmin) return null;
   if (user.role !== 'Administrador') return [user.organizationId];
+  const loaded = lookupsOf(user)?.reachableOrganizationIds;
+  if (loaded) return loaded;
   const { rows } = await trx.raw(ORGANIZATION_TREE, [user.organizationId, user.organizationId]);
   return rows.map((row: { id: number }) => row.id);
 }

@@ -2,6 +2,8 @@ import type { Context } from 'koa';
 import { db } from '../db';
 import { User } from '../models';
 import { accessSql, activeUserSql, type UserAccess } from '../policies/access';
+import { reachableOrganizationsSql } from '../policies/tenancy';
+import { rememberLookups, type SessionLookups } from './lookups';
 
 export const SESSION_COOKIE = 'vecindad.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -15,12 +17,15 @@ export type SessionData = {
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 const USER_COLUMNS = `${User.lightColumns.map((column) => `u.${snake(column)} as "${column}"`).join(', ')}, ${accessSql('u')} as "access"`;
+// Loaded in the same round trip for the rest of an HTTP request (session/lookups.ts).
+const LOOKUP_COLUMNS = `(select o.settings -> 'features' from organizations o where o.id = u.organization_id) as "features",
+  ${reachableOrganizationsSql('u')} as "reachableOrganizationIds"`;
 
 // The lookups every signed-in request and socket make, as named prepared statements:
 // PostgreSQL plans them once per connection instead of on every request.
 export const SESSION_WITH_USER = {
   name: 'vecindad_session_with_user',
-  text: `select s.sess, ${USER_COLUMNS}
+  text: `select s.sess, ${USER_COLUMNS}, ${LOOKUP_COLUMNS}
          from session s left join users u on u.id = s.user_id and ${activeUserSql('u')}
          where s.sid = $1 and s.expire > now()`,
 };
@@ -48,11 +53,15 @@ const signedInUser = (row: Record<string, unknown>) =>
   row.id && (row.access as UserAccess) !== 'ended' ? User.fromDatabaseJson(row) : undefined;
 
 /** The live session `sid` and its user (when they may still be signed in). */
-export async function findSessionWithUser(sid: string): Promise<{ sess: SessionData; user?: User } | undefined> {
+export async function findSessionWithUser(sid: string): Promise<{ sess: SessionData; user?: User; lookups: SessionLookups } | undefined> {
   const [row] = await query(SESSION_WITH_USER, sid);
   if (!row) return undefined;
-  const { sess, ...user } = row;
-  return { sess: sess as SessionData, user: signedInUser(user) };
+  const { sess, features, reachableOrganizationIds, ...user } = row;
+  return {
+    sess: sess as SessionData,
+    user: signedInUser(user),
+    lookups: { features: features as SessionLookups['features'], reachableOrganizationIds: reachableOrganizationIds as number[] | null },
+  };
 }
 
 /** The user with this id as a session would carry them now, or undefined (see above). */
@@ -68,7 +77,10 @@ export async function findSignedInUser(id: number): Promise<User | undefined> {
 export const sessionStore = {
   async get(sid: string, _maxAge: number, { ctx }: { ctx?: Context }) {
     const found = await findSessionWithUser(sid);
-    if (ctx && found?.user) ctx.state.user = found.user;
+    if (ctx && found?.user) {
+      ctx.state.user = found.user;
+      rememberLookups(found.user, found.lookups);
+    }
     return found?.sess;
   },
 
