@@ -391,6 +391,8 @@ export async function remindBookings(trx: Knex, options: { bookingId?: number; l
     .whereNull('remindedAt')
     .where('startTime', '>', trx.fn.now())
     .where('startTime', '<=', trx.raw(`now() + interval '1 day'`))
+    // A booking made within the last day before its start needs no reminder.
+    .whereRaw(`created_at <= start_time - interval '1 day'`)
     .orderBy('id')
     .forUpdate()
     .skipLocked();
@@ -412,25 +414,25 @@ export async function remindBookings(trx: Knex, options: { bookingId?: number; l
   return reminded;
 }
 
-/** The next moment a booking's job has something to do: its reminder, its start (pending) or its end (confirmed). */
+/**
+ * The next moment a booking's job has something to do: its reminder a day before the start
+ * (now if that passed), its start while pending (auto-cancel), its end while confirmed
+ * (completion); none once cancelled or completed.
+ */
 export async function nextBookingStep(bookingId: number, trx: Knex = db()) {
   const { rows } = await trx.raw(
-    `select case
-        when status in ('pending', 'confirmed') and reminded_at is null and start_time - interval '1 day' > now() then start_time - interval '1 day'
-        when status = 'pending' then start_time
-        when status = 'confirmed' and reminded_at is null and start_time > now() then now()
-        when status = 'confirmed' then end_time
-      end as at,
-      extract(epoch from (case
-        when status in ('pending', 'confirmed') and reminded_at is null and start_time - interval '1 day' > now() then start_time - interval '1 day'
-        when status = 'pending' then start_time
-        when status = 'confirmed' and reminded_at is null and start_time > now() then now()
-        when status = 'confirmed' then end_time
-      end - now())) * 1000 as in_ms
-     from amenity_bookings where id = ?`,
+    `with b as (
+       select case
+         when status in ('pending', 'confirmed') and reminded_at is null and start_time > now()
+              and created_at <= start_time - interval '1 day' then greatest(start_time - interval '1 day', now())
+         when status = 'pending' then start_time
+         when status = 'confirmed' then end_time
+       end as at
+       from amenity_bookings where id = ?
+     )
+     select at, extract(epoch from (at - now())) * 1000 as in_ms from b`,
     [bookingId],
   );
   const row = rows[0];
-  return row?.at ? { at: new Date(row.at), inMs: Math.max(0, Number(row.in_ms)) } : null;
+  return row?.at ? { at: new Date(row.at), inMs: Math.max(0, Math.ceil(Number(row.in_ms))) } : null;
 }
-
