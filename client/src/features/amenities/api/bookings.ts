@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
@@ -47,6 +47,23 @@ export const useAvailability = (amenityId: number | null, from: Date, to: Date) 
     enabled: amenityId !== null,
     placeholderData: keepPreviousData,
   });
+
+const availabilityQuery = (amenityId: number, from: Date, to: Date) => ({
+  queryKey: [...bookingsQueryKey(), 'availability', amenityId, from.toISOString(), to.toISOString()] as const,
+  queryFn: () => api.get<Slot[]>(withQuery(`/api/amenities/${amenityId}/availability`, { from: from.toISOString(), to: to.toISOString() })),
+});
+
+/**
+ * Whether each bookable amenity still has a free slot today (from now to the end of the day in
+ * the organization's zone): the cards' Available / Fully booked badge and filter. Unknown
+ * (undefined) while loading.
+ */
+export function useFreeToday(amenities: Amenity[], from: Date, to: Date) {
+  const results = useQueries({
+    queries: amenities.map((amenity) => ({ ...availabilityQuery(amenity.id, from, to), enabled: amenity.isBookable })),
+  });
+  return new Map(amenities.map((amenity, index) => [amenity.id, results[index].data?.some((slot) => slot.free && slot.bookable)]));
+}
 
 /** The administrators' list filters, kept in the URL. */
 export const BOOKING_FILTERS = {

@@ -15,17 +15,29 @@ export const openNow = (amenity: Amenity) => {
   return amenity.isBookable && amenity.daysOpen.includes(now.weekday) && now.minutes >= open && now.minutes < close;
 };
 
+function AvailabilityBadge({ amenity, freeToday }: { amenity: Amenity; freeToday: boolean | undefined }) {
+  const { t } = useTranslation('amenities');
+  if (!amenity.isBookable) return <Badge bg="light" text="dark">{t('badges.notBookable')}</Badge>;
+  if (freeToday === undefined) return null;
+  return (
+    <Badge bg={freeToday ? 'success' : 'secondary'} data-testid="availability-badge">
+      {freeToday ? t('badges.available') : t('badges.fullyBooked')}
+    </Badge>
+  );
+}
+
 type AmenityCardsProps = {
   amenities: Amenity[] | undefined;
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
   propertyNames: Map<number, string>;
+  freeToday: Map<number, boolean | undefined>;
   onReserve: (amenity: Amenity) => void;
 };
 
 /** Cards: image, name, description, capacity, hours, location, price, badge and Reserve. */
-export function AmenityCards({ amenities, isPending, error, onRetry, propertyNames, onReserve }: AmenityCardsProps) {
+export function AmenityCards({ amenities, isPending, error, onRetry, propertyNames, freeToday, onReserve }: AmenityCardsProps) {
   const { t } = useTranslation('amenities');
   if (isPending) return <Loading />;
   if (error) return <ErrorCard title={t('errors.catalog')} error={error} onRetry={onRetry} />;
@@ -39,9 +51,7 @@ export function AmenityCards({ amenities, isPending, error, onRetry, propertyNam
             <Card.Body className="d-flex flex-column">
               <div className="d-flex justify-content-between align-items-start gap-2">
                 <Card.Title as="h2" className="h5 mb-1">{amenity.name}</Card.Title>
-                <Badge bg={amenity.isBookable ? (openNow(amenity) ? 'success' : 'secondary') : 'light'} text={amenity.isBookable && openNow(amenity) ? undefined : 'dark'}>
-                  {!amenity.isBookable ? t('badges.notBookable') : openNow(amenity) ? t('badges.openNow') : t('badges.closedNow')}
-                </Badge>
+                <AvailabilityBadge amenity={amenity} freeToday={freeToday.get(amenity.id)} />
               </div>
               {amenity.description && <Card.Text className="text-body-secondary small">{amenity.description}</Card.Text>}
               <ul className="list-unstyled small mb-3">

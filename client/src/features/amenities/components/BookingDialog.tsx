@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
+import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { usePropertyResidents } from '@client/features/residents/api/get-property-residents';
+import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { errorMessage } from '@client/lib/api';
+import { isAdministrator } from '@shared/permissions';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { bookingCost, zonedParts } from '@shared/bookings';
 import { TEXT_LIMITS } from '@shared/schemas/common';
@@ -39,6 +43,8 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
   const [attendees, setAttendees] = useState(booking?.attendees ? String(booking.attendees) : '1');
   const [purpose, setPurpose] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const admin = isAdministrator(useCurrentUser());
+  const [forUser, setForUser] = useState('');
   const from = useMemo(() => dayStart(weekStart), [weekStart]);
   const to = useMemo(() => dayStart(addDays(weekStart, 7)), [weekStart]);
   const slots = useAvailability(amenity.id, from, to);
@@ -71,7 +77,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
       onError: (error: unknown) => setRefusal(errorMessage(error)),
     };
     if (booking) change.mutate({ id: booking.id, change: { startTime: start, endTime: end } }, done);
-    else create.mutate({ amenityId: amenity.id, body: { startTime: start, endTime: end, attendees: Number(attendees) || 0, purpose: purpose || undefined } }, done);
+    else create.mutate({ amenityId: amenity.id, body: { startTime: start, endTime: end, attendees: Number(attendees) || 0, purpose: purpose || undefined, userId: forUser ? Number(forUser) : undefined } }, done);
   };
 
   const rules = [
@@ -158,6 +164,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
             </Col>
           )}
         </Row>
+        {!booking && admin && <BookFor propertyId={amenity.propertyId} value={forUser} onChange={setForUser} />}
         {!booking && (
           <Form.Group controlId="booking-purpose" className="mb-3">
             <Form.Label>{t('booking.purpose')}</Form.Label>
@@ -193,5 +200,37 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
         </SubmitButton>
       </Modal.Footer>
     </Form>
+  );
+}
+
+/** Administrators book for a resident of the property (searched by name), or for the administration. */
+function BookFor({ propertyId, value, onChange }: { propertyId: number; value: string; onChange: (userId: string) => void }) {
+  const { t } = useTranslation('amenities');
+  const [q, setQ] = useState('');
+  const search = useDebouncedValue(q, 300);
+  const residents = usePropertyResidents(propertyId, { q: search, page: 1 });
+  return (
+    <Row className="g-3 mb-3">
+      <Col sm={6}>
+        <Form.Group controlId="booking-for-search">
+          <Form.Label>{t('booking.searchResident')}</Form.Label>
+          <Form.Control type="search" value={q} maxLength={TEXT_LIMITS.search} onChange={(event) => setQ(event.target.value)} />
+        </Form.Group>
+      </Col>
+      <Col sm={6}>
+        <Form.Group controlId="booking-for">
+          <Form.Label>{t('booking.bookFor')}</Form.Label>
+          <Form.Select value={value} onChange={(event) => onChange(event.target.value)}>
+            <option value="">{t('booking.forAdministration')}</option>
+            {(residents.data?.items ?? []).map((resident) => (
+              <option key={resident.id} value={String(resident.userId)}>
+                {[resident.name, resident.lastName].filter(Boolean).join(' ')}
+                {resident.unitNumber ? ` · ${resident.unitNumber}` : ''}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </Col>
+    </Row>
   );
 }

@@ -8,15 +8,15 @@ import { usePropertyOptions } from '@client/features/residents/api/property-opti
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { BOOKING_STATUSES } from '@shared/enums';
 import { isAdministrator } from '@shared/permissions';
-import { BOOKING_FILTERS, BOOKINGS_PAGE_SIZE, useAmenityCatalog, useBookingList, type Amenity, type Booking } from '../api/bookings';
+import { BOOKING_FILTERS, BOOKINGS_PAGE_SIZE, useAmenityCatalog, useBookingList, useFreeToday, type Amenity, type Booking } from '../api/bookings';
 import { AmenityCards, openNow } from '../components/AmenityCards';
 import { BookingDialog } from '../components/BookingDialog';
 import { BookingList } from '../components/BookingLists';
 import { useBookingsLive } from '../lib/live';
-import { dayStart } from '../lib/time';
+import { addDays, dayStart, todayThere } from '../lib/time';
 import '../amenities.css';
 
-type Availability = 'all' | 'now' | 'closed';
+type Availability = 'all' | 'now' | 'full';
 
 /**
  * /amenities: the catalogue (search, availability filter, cards with Reserve), my reservations
@@ -37,7 +37,12 @@ export default function AmenitiesPage() {
   const catalog = useAmenityCatalog(tab === 'amenities' ? filters.q : '');
   const properties = usePropertyOptions('');
   const propertyNames = useMemo(() => new Map((properties.data?.items ?? []).map((p) => [p.id, p.name])), [properties.data]);
-  const amenities = (catalog.data ?? []).filter((a) => availability === 'all' || (availability === 'now' ? openNow(a) : !openNow(a)));
+  // Today's remaining slots, from the minute the screen opened (refreshed live with the rest).
+  const [today] = useState(() => ({ from: new Date(), to: dayStart(addDays(todayThere(), 1)) }));
+  const freeToday = useFreeToday(catalog.data ?? [], today.from, today.to);
+  const amenities = (catalog.data ?? []).filter(
+    (a) => availability === 'all' || (availability === 'now' ? openNow(a) && freeToday.get(a.id) === true : a.isBookable && freeToday.get(a.id) === false),
+  );
 
   const listQuery =
     tab === 'mine'
@@ -79,7 +84,7 @@ export default function AmenitiesPage() {
               <FilterSelect
                 label={t('toolbar.availability')}
                 value={availability}
-                options={(['all', 'now', 'closed'] as const).map((value) => ({ value, label: t(`toolbar.availabilityOptions.${value}`) }))}
+                options={(['all', 'now', 'full'] as const).map((value) => ({ value, label: t(`toolbar.availabilityOptions.${value}`) }))}
                 onChange={(value) => setAvailability(value ?? 'all')}
               />
             }
@@ -90,6 +95,7 @@ export default function AmenitiesPage() {
             error={catalog.error}
             onRetry={() => void catalog.refetch()}
             propertyNames={propertyNames}
+            freeToday={freeToday}
             onReserve={(amenity) => setReserving({ amenity, booking: null })}
           />
         </>
