@@ -46,7 +46,7 @@ export default function AmenitiesPage() {
 
   const listQuery =
     tab === 'mine'
-      ? { mine: true }
+      ? { mine: true, from: dayStart(todayThere()).toISOString() }
       : { status: filters.status, amenityId: filters.amenityId, from: filters.from ? dayStart(filters.from).toISOString() : undefined };
   const bookings = useBookingList(listQuery, list.page, tab !== 'amenities');
   useKeepPageInRange(list, bookings, BOOKINGS_PAGE_SIZE);
