@@ -108,6 +108,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'facturación', path: '/billing' },
     { name: 'áreas comunes', path: '/amenities' },
     { name: 'mis reservas', path: '/amenities?tab=mine' },
+    { name: 'reservar', path: '/amenities', then: openDialog('Reservar Piscina', 'Reservar Piscina') },
   ];
   if (role !== 'admin') return [...readers, { name: 'subir documento', path: '/documents', then: openDialog('Subir documento', 'Subir documento') }];
   // Administrators: the screens above, and the ones that manage.
