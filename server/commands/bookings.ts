@@ -335,6 +335,8 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
     await checkRules(trx, amenity, fields, { exceptId: booking.id, administrator });
     await checkCapacity(trx, amenity, input.startTime, input.endTime, booking.attendees, booking.id);
     const totalCost = bookingCost(amenity.hourlyRate, input.startTime, input.endTime);
+    // A new time needs approval again where the amenity asks for it (unless an administrator moves it).
+    const approvalAgain = amenity.requiresApproval && !administrator && booking.status === 'confirmed';
     const updated = await mapOverlap(trx, () =>
       AmenityBooking.query(trx).patchAndFetchById(booking.id, {
         startTime: input.startTime,
@@ -342,9 +344,12 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
         blocksUntil: new Date(input.endTime.getTime() + amenity.bufferMinutes * 60_000),
         totalCost,
         remindedAt: null,
+        ...(approvalAgain ? { status: 'pending' as const, decidedAt: null } : {}),
       }),
     );
-    if (booking.chargeId && totalCost !== booking.totalCost) {
+    if (approvalAgain) {
+      await voidBookingCharges(trx, booking);
+    } else if (booking.chargeId && totalCost !== booking.totalCost) {
       await voidCharge(trx, booking.chargeId);
       await AmenityBooking.query(trx).patch({ chargeId: null }).where({ id: booking.id });
       await chargeBooking(trx, actor, { ...updated, chargeId: null, depositChargeId: booking.depositChargeId } as AmenityBooking, amenity);

@@ -216,6 +216,18 @@ describe('approval, cancellation, reschedule', () => {
     // The old time is free again.
     expect((await book(b.neighbour, room, at(3, 10), at(3, 11))).status).toBe(201);
   });
+
+  it('a confirmed booking moved by its resident waits for approval again where the amenity requires it', async () => {
+    const b = await building();
+    const room = await partyRoom(b, { requiresApproval: true });
+    const created = await book(b.resident, room, at(3, 10), at(3, 11));
+    await (await signedIn(b.admin)).patch(`/api/bookings/${created.body.id}`).send({ status: 'confirmed' });
+    const moved = await (await signedIn(b.resident)).patch(`/api/bookings/${created.body.id}`).send({ startTime: iso(at(3, 12)), endTime: iso(at(3, 13)) });
+    expect(moved.body).toMatchObject({ status: 'pending', chargeId: null });
+    expect((await db()('charges').where({ unitId: b.unit.id }).first()).status).toBe('refunded');
+    const byAdmin = await (await signedIn(b.admin)).patch(`/api/bookings/${created.body.id}`).send({ startTime: iso(at(3, 14)), endTime: iso(at(3, 15)) });
+    expect(byAdmin.body.status).toBe('pending');
+  });
 });
 
 describe('privacy and time zone', () => {
