@@ -3,6 +3,8 @@ import { db } from '../../server/db';
 import type { Amenity, User } from '../../server/models';
 import { nextDay, zonedInstant, zonedParts } from '../../shared/bookings';
 import { messageText } from '../../shared/messages';
+import { ruleFor } from '../../server/notifications/rules';
+import type { LiveEvent } from '../../shared/events';
 import { createAmenity, createBooking, createCharge, createOrganization, createProperty, createResident, createStaff, createUser, signedIn } from '../support/factories';
 import { testApp } from '../support/services';
 
@@ -274,5 +276,24 @@ describe('privacy and time zone', () => {
     expect((await (await signedIn(b.admin)).post(`/api/amenities/${room.id}/bookings`).send({ startTime: iso(at(2, 14)), endTime: iso(at(2, 15)), attendees: 1, userId: stranger.id })).status).toBe(400);
     await createBooking({ amenityId: room.id, userId: b.neighbour.id, startTime: at(5, 10), endTime: at(5, 12) });
     expect((await book(b.resident, room, at(5, 11), at(5, 12))).status).toBe(409);
+  });
+});
+
+describe('who is told', () => {
+  it('administrators of a booking to approve; the booker of the decision, never the neighbours', async () => {
+    const b = await building();
+    const room = await partyRoom(b, { requiresApproval: true });
+    const created = await book(b.resident, room, at(4, 10), at(4, 11));
+    const recipients = async (type: string, audience: string) => {
+      const event = (await db()('events').where({ type, subjectId: created.body.id, audience }).first()) as LiveEvent;
+      return (await ruleFor(type)!.recipients(event, db())).map((row: { id: number }) => row.id);
+    };
+    expect(await recipients('booking.created', 'property')).toEqual([b.admin.id]);
+    expect(await recipients('booking.created', 'user')).toEqual([]);
+    await (await signedIn(b.admin)).patch(`/api/bookings/${created.body.id}`).send({ status: 'confirmed' });
+    expect(await recipients('booking.confirmed', 'user')).toEqual([b.resident.id]);
+    expect(await recipients('booking.confirmed', 'property')).toEqual([]);
+    const event = (await db()('events').where({ type: 'booking.confirmed', subjectId: created.body.id, audience: 'user' }).first()) as LiveEvent;
+    expect(ruleFor('booking.confirmed')!.text.es(event.payload).title).toBe('Reserva confirmada: Salón de fiestas');
   });
 });
