@@ -8,6 +8,7 @@ export const QUEUES = {
   notifications: 'notifications',
   mail: 'mail',
   maintenance: 'maintenance',
+  bookings: 'bookings',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -26,6 +27,10 @@ export const JOBS = {
   markOverdue: 'maintenance.overdue',
   /** Marks every request past its deadline whose job was lost (repeatable). */
   sweepMaintenance: 'maintenance.sweep',
+  /** A booking's next step (reminder the day before, auto-cancel at start, completion at end; a delayed job per booking). */
+  bookingStep: 'booking.step',
+  /** Reminds, cancels and completes every booking whose job was lost (repeatable). */
+  sweepBookings: 'bookings.sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -45,11 +50,17 @@ export type MarkOverdueData = { requestId: number; dueAt: string };
 /** One deadline job per maintenance request: scheduling again replaces it instead of adding one. */
 export const overdueJobId = (requestId: number) => `maintenance-overdue-${requestId}`;
 
+export type BookingStepData = { bookingId: number; dueAt: string };
+
+/** One step job per booking: scheduling again replaces it instead of adding one. */
+export const bookingStepJobId = (bookingId: number) => `booking-step-${bookingId}`;
+
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
   broadcastSweep: { id: 'broadcasts-sweep', everyMs: 60_000 },
   notificationSweep: { id: 'notifications-sweep', everyMs: 60_000 },
   maintenanceSweep: { id: 'maintenance-sweep', everyMs: 60_000 },
+  bookingSweep: { id: 'bookings-sweep', everyMs: 60_000 },
 } as const;
 
 /** Redis key (under the deployment's prefix) each worker refreshes; health reports its age. */

@@ -6,10 +6,12 @@ import { config } from '../server/config';
 import { logger as rootLogger } from '../server/logger';
 import { createRedis } from '../server/services/redis';
 import { beat } from './heartbeat';
+import { bookingStep } from './jobs/booking-step';
 import { expireBroadcast } from './jobs/expire-broadcast';
 import { markOverdue } from './jobs/mark-overdue';
 import { notifyEvent } from './jobs/notify-event';
 import { sendEmail } from './jobs/send-email';
+import { sweepBookings } from './jobs/sweep-bookings';
 import { sweepBroadcasts } from './jobs/sweep-broadcasts';
 import { sweepMaintenance } from './jobs/sweep-maintenance';
 import { sweepNotifications } from './jobs/sweep-notifications';
@@ -28,6 +30,7 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     },
     [QUEUES.mail]: { [JOBS.sendEmail]: sendEmail(smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined) },
     [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
+    [QUEUES.bookings]: { [JOBS.bookingStep]: bookingStep, [JOBS.sweepBookings]: sweepBookings },
   };
 }
 

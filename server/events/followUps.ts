@@ -1,6 +1,7 @@
 import type { EventType, LiveEvent } from '../../shared/events';
 import { scheduleBroadcastExpiry } from '../../worker/jobs/expire-broadcast';
 import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
+import { scheduleBookingStep } from '../../worker/jobs/booking-step';
 import { scheduleNotifications } from '../../worker/jobs/notify-event';
 import { enqueueEventEmails } from '../../worker/jobs/send-email';
 import type { Queues } from '../../worker/queues';
@@ -28,6 +29,10 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   // A request's deadline job; its administrators' copy of the event is enough (one per change).
   on(['maintenance.created', 'maintenance.updated'], async (event) => {
     if (event.audience === 'administrators') await scheduleOverdueCheck(queues.maintenance, event.subjectId!);
+  });
+  // A booking's next step (reminder, auto-cancel, completion); its property copy is enough.
+  on(['booking.created', 'booking.confirmed', 'booking.cancelled', 'booking.rescheduled'], async (event) => {
+    if (event.audience === 'property') await scheduleBookingStep(queues.bookings, event.subjectId!);
   });
   // The inbox and emails of the events in the notification rules.
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));

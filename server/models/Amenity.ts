@@ -16,6 +16,19 @@ export class Amenity extends BaseModel {
   isBookable!: boolean;
   openingTime!: string | null;
   closingTime!: string | null;
+  /** Booking rules (product/bookings.md); daysOpen are ISO weekdays (1 = Monday). */
+  daysOpen!: number[];
+  slotMinutes!: number;
+  minNoticeHours!: number;
+  maxAdvanceDays!: number;
+  bufferMinutes!: number;
+  maxPerUnitPerMonth!: number | null;
+  exclusive!: boolean;
+  requiresApproval!: boolean;
+  cancelHoursBefore!: number;
+  blockIfOverdue!: boolean;
+  /** Centavos. */
+  deposit!: number;
   propertyId!: number;
   organizationId!: number;
   createdAt!: Date;

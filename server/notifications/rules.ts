@@ -4,6 +4,7 @@ import type { EventType, LiveEvent } from '../../shared/events';
 import type { Language } from '../../shared/messages';
 import { formatDay } from '../../shared/billing';
 import { formatMoney } from '../../shared/format';
+import { BOOKING_TIME_ZONE } from '../../shared/bookings';
 import type { BroadcastEventPayload } from '../../shared/schemas/broadcasts';
 import { unitPeopleIds } from '../policies/billing';
 import { MAINTENANCE_LABELS } from '../../shared/messages';
@@ -195,8 +196,54 @@ const maintenanceRule = (
   text: { es: (p) => text.es(requestOf(p)), en: (p) => text.en(requestOf(p)) },
 });
 
+/** A booking's time as people read it in the organization's zone. */
+const bookingWhen = (language: Language, payload: Payload) =>
+  new Date(String(payload.startTime)).toLocaleString(language === 'es' ? 'es-DO' : 'en-US', {
+    timeZone: BOOKING_TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+/** Booking news for the booker (the copy addressed to them) or, for a new pending booking, the administrators. */
+const bookingRule = (text: NotificationRule['text'], who: 'booker' | 'administrators' = 'booker'): NotificationRule => ({
+  recipients: (event, trx) =>
+    who === 'booker'
+      ? trx('users').select('id').where({ id: event.audience === 'user' ? event.userId : 0 })
+      : event.audience === 'property' && event.payload.status === 'pending'
+        ? administratorsOf(trx, event.organizationId)
+        : trx('users').select('id').whereRaw('false'),
+  category: () => 'messages',
+  email: () => 'preference',
+  key: (event) => `${event.type}:${event.subjectId}:${String(event.payload.startTime)}`,
+  link: (event) => (who === 'booker' ? '/amenities?tab=mine' : `/amenities?tab=manage&bookingId=${event.subjectId}`),
+  text,
+});
+
+const BOOKING_RULES: Partial<Record<EventType, NotificationRule>> = {
+  'booking.created': bookingRule(
+    {
+      es: (p) => ({ title: `Reserva por aprobar: ${p.amenityName}`, body: `Una reserva para el ${bookingWhen('es', p)} espera su aprobación.` }),
+      en: (p) => ({ title: `Booking to approve: ${p.amenityName}`, body: `A booking for ${bookingWhen('en', p)} awaits your approval.` }),
+    },
+    'administrators',
+  ),
+  'booking.confirmed': bookingRule({
+    es: (p) => ({ title: `Reserva confirmada: ${p.amenityName}`, body: `Su reserva del ${bookingWhen('es', p)} fue aprobada.` }),
+    en: (p) => ({ title: `Booking confirmed: ${p.amenityName}`, body: `Your booking for ${bookingWhen('en', p)} was approved.` }),
+  }),
+  'booking.cancelled': bookingRule({
+    es: (p) => ({ title: `${p.declined ? 'Reserva rechazada' : 'Reserva cancelada'}: ${p.amenityName}`, body: `Su reserva del ${bookingWhen('es', p)}: ${p.reason ?? ''}` }),
+    en: (p) => ({ title: `${p.declined ? 'Booking declined' : 'Booking cancelled'}: ${p.amenityName}`, body: `Your booking for ${bookingWhen('en', p)}: ${p.reason ?? ''}` }),
+  }),
+  'booking.reminder': bookingRule({
+    es: (p) => ({ title: `Recordatorio: ${p.amenityName}`, body: `Su reserva es mañana, ${bookingWhen('es', p)}.` }),
+    en: (p) => ({ title: `Reminder: ${p.amenityName}`, body: `Your booking is tomorrow, ${bookingWhen('en', p)}.` }),
+  }),
+};
+
 export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
   ...BILLING_RULES,
+  ...BOOKING_RULES,
   // "Send Message" to a resident: their own inbox, and email as their settings say.
   'notice.sent': {
     recipients: (event, trx) => trx('users').select('id').where({ id: event.userId }),

@@ -3,6 +3,7 @@ import { accountRouter } from './account';
 import { amenitiesRouter } from './amenities';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
+import { bookingsRouter } from './bookings';
 import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
@@ -38,6 +39,7 @@ export const apiRouters: Router[] = [
   joinRequestsRouter,
   usersRouter,
   amenitiesRouter,
+  bookingsRouter,
   // Before broadcasts: its GET /broadcasts/receipts would otherwise be taken for GET /broadcasts/:id.
   notificationsRouter,
   broadcastsRouter,

@@ -185,9 +185,15 @@ export async function seedDemo(trx: Knex) {
 
   const amenities = await trx('amenities')
     .insert([
-      { name: 'Piscina', type: 'pool', description: 'Piscina en la azotea con vista al mar.', capacity: 30, hourlyRate: 0, openingTime: '08:00', closingTime: '20:00', propertyId: properties[0].id, organizationId: master.id },
-      { name: 'Gimnasio', type: 'gym', description: 'Equipos de cardio y pesas.', capacity: 12, hourlyRate: 0, openingTime: '05:00', closingTime: '23:00', propertyId: properties[0].id, organizationId: master.id },
-      { name: 'Salón de eventos', type: 'event_space', description: 'Salón climatizado para 80 personas.', capacity: 80, hourlyRate: 150_000, openingTime: '09:00', closingTime: '23:00', propertyId: properties[0].id, organizationId: master.id },
+      // Shared up to capacity, one unit at most 8 times a month.
+      { name: 'Piscina', type: 'pool', description: 'Piscina en la azotea con vista al mar.', capacity: 20, hourlyRate: 0, openingTime: '08:00', closingTime: '20:00', exclusive: false, maxPerUnitPerMonth: 8, propertyId: properties[0].id, organizationId: master.id },
+      { name: 'Gimnasio', type: 'gym', description: 'Equipos de cardio y pesas.', capacity: 12, hourlyRate: 0, openingTime: '05:00', closingTime: '23:00', exclusive: false, propertyId: properties[0].id, organizationId: master.id },
+      // One party at a time, approved by the administration, RD$1,500/h and a RD$5,000 deposit.
+      {
+        name: 'Salón de fiestas', type: 'event_space', description: 'Salón climatizado para 80 personas.', capacity: 80, hourlyRate: 150_000, openingTime: '10:00', closingTime: '22:00',
+        slotMinutes: 120, bufferMinutes: 30, minNoticeHours: 48, maxAdvanceDays: 90, exclusive: true, requiresApproval: true, cancelHoursBefore: 72, blockIfOverdue: true, deposit: 500_000,
+        propertyId: properties[0].id, organizationId: master.id,
+      },
       { name: 'Área de BBQ', type: 'bbq', description: 'Parrillas y mesas bajo techo.', capacity: 25, hourlyRate: 50_000, openingTime: '10:00', closingTime: '22:00', propertyId: properties[1].id, organizationId: master.id },
       { name: 'Parque infantil', type: 'playground', description: 'Área de juegos con piso de goma.', capacity: 20, hourlyRate: 0, openingTime: '07:00', closingTime: '19:00', isBookable: false, propertyId: properties[1].id, organizationId: master.id },
     ])
@@ -198,9 +204,17 @@ export async function seedDemo(trx: Knex) {
     date.setUTCHours(hour + 4, 0, 0, 0); // Santo Domingo is UTC-4
     return date;
   };
+  // A booking in each state (product/bookings.md), each with the unit of its resident.
+  const unitIdOf = async (userId: number) => (await trx('residents').where({ userId }).orderBy('id').first('unitId'))?.unitId ?? null;
+  const neighbourId = residentUsers.find((r) => r.propertyIndex === 0 && r.id !== residentAccount.id)!.id;
   await trx('amenityBookings').insert([
-    { amenityId: amenities[2].id, userId: residentAccount.id, startTime: tomorrowAt(18, 3), endTime: tomorrowAt(22, 3), status: 'confirmed', attendees: 40, purpose: 'Cumpleaños', totalCost: 600_000 },
-    { amenityId: amenities[3].id, userId: residentUsers[8].id, startTime: tomorrowAt(12, 5), endTime: tomorrowAt(16, 5), status: 'pending', attendees: 15, purpose: 'Almuerzo familiar', totalCost: 200_000 },
+    { amenityId: amenities[2].id, userId: residentAccount.id, unitId: await unitIdOf(residentAccount.id), startTime: tomorrowAt(18, 3), endTime: tomorrowAt(22, 3), status: 'confirmed', attendees: 40, purpose: 'Cumpleaños', totalCost: 600_000, deposit: 500_000, blocksUntil: new Date(tomorrowAt(22, 3).getTime() + 30 * 60_000) },
+    { amenityId: amenities[2].id, userId: neighbourId, unitId: await unitIdOf(neighbourId), startTime: tomorrowAt(14, 6), endTime: tomorrowAt(18, 6), status: 'pending', attendees: 30, purpose: 'Bautizo', totalCost: 600_000, deposit: 500_000 },
+    { amenityId: amenities[2].id, userId: neighbourId, unitId: await unitIdOf(neighbourId), startTime: tomorrowAt(18, 8), endTime: tomorrowAt(20, 8), status: 'cancelled', cancelReason: 'Cambio de planes', attendees: 20, totalCost: 300_000, deposit: 500_000 },
+    { amenityId: amenities[0].id, userId: residentAccount.id, unitId: await unitIdOf(residentAccount.id), startTime: tomorrowAt(10, 1), endTime: tomorrowAt(12, 1), status: 'confirmed', attendees: 4, exclusive: false },
+    { amenityId: amenities[0].id, userId: neighbourId, unitId: await unitIdOf(neighbourId), startTime: tomorrowAt(10, 1), endTime: tomorrowAt(11, 1), status: 'confirmed', attendees: 6, exclusive: false },
+    { amenityId: amenities[1].id, userId: residentAccount.id, unitId: await unitIdOf(residentAccount.id), startTime: tomorrowAt(6, -2), endTime: tomorrowAt(7, -2), status: 'completed', attendees: 1, exclusive: false },
+    { amenityId: amenities[3].id, userId: residentUsers[8].id, unitId: await unitIdOf(residentUsers[8].id), startTime: tomorrowAt(12, 5), endTime: tomorrowAt(16, 5), status: 'pending', attendees: 15, purpose: 'Almuerzo familiar', totalCost: 200_000 },
   ]);
 
   const broadcasts = await trx('broadcasts')

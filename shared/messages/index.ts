@@ -8,6 +8,7 @@ import { NOTIFICATIONS_MESSAGES } from './notifications';
 import { BILLING_MESSAGES } from './billing';
 import { ACCESS_MESSAGES } from './access';
 import { MAINTENANCE_MESSAGES } from './maintenance';
+import { BOOKINGS_MESSAGES } from './bookings';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -25,6 +26,7 @@ export const MESSAGES = {
   ...BILLING_MESSAGES,
   ...ACCESS_MESSAGES,
   ...MAINTENANCE_MESSAGES,
+  ...BOOKINGS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AMENITY_TYPES } from '../enums';
 import { PageQuerySchema, optionalText, requiredText, versionField } from './common';
 import { booleanField, countWithDefault, idField, optionalCount } from './properties';
+import { bookingRuleFields } from './bookings';
 
 /** 'HH:MM' (24 h); 'HH:MM:SS' as PostgreSQL answers is accepted and cut to minutes. */
 const timeField = () =>
@@ -46,6 +47,7 @@ export const AmenityCreateSchema = z
     hourlyRate: countWithDefault(0),
     isBookable: booleanField().default(true),
     propertyId: idField('property_id_required'),
+    ...z.object(bookingRuleFields).partial().shape,
   })
   .superRefine(refineHours);
 export type AmenityCreateInput = z.infer<typeof AmenityCreateSchema>;
@@ -55,7 +57,7 @@ export type AmenityCreateInput = z.infer<typeof AmenityCreateSchema>;
  * ones too), and the version the editor loaded.
  */
 export const AmenityUpdateSchema = z
-  .object({ ...amenityFields, capacity: optionalCount(), hourlyRate: optionalCount(), isBookable: booleanField() })
+  .object({ ...amenityFields, capacity: optionalCount(), hourlyRate: optionalCount(), isBookable: booleanField(), ...bookingRuleFields })
   .partial()
   .extend({ version: versionField() })
   .superRefine(refineHours);

@@ -188,6 +188,13 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   amenities_hourly_rate_check: ['amenities', { hourlyRate: -1 }],
   amenities_hours_check: ['amenities', { openingTime: '20:00', closingTime: '08:00' }],
   amenities_type_check: ['amenities', { type: 'jacuzzi-volador' }],
+  amenities_slot_minutes_check: ['amenities', { slotMinutes: 5 }],
+  amenities_min_notice_check: ['amenities', { minNoticeHours: -1 }],
+  amenities_max_advance_check: ['amenities', { maxAdvanceDays: 0 }],
+  amenities_buffer_check: ['amenities', { bufferMinutes: 241 }],
+  amenities_max_per_unit_check: ['amenities', { maxPerUnitPerMonth: 0 }],
+  amenities_cancel_hours_check: ['amenities', { cancelHoursBefore: -1 }],
+  amenities_deposit_check: ['amenities', { deposit: -1 }],
   amenity_bookings_attendees_check: ['amenity_bookings', { attendees: 0 }],
   amenity_bookings_no_overlap: [
     'amenity_bookings',

@@ -106,6 +106,9 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     manage('unidades', '&tab=units'),
     manage('amenidades', '&tab=amenities'),
     { name: 'facturación', path: '/billing' },
+    { name: 'áreas comunes', path: '/amenities' },
+    { name: 'mis reservas', path: '/amenities?tab=mine' },
+    { name: 'reservar', path: '/amenities', then: openDialog('Reservar Piscina', 'Reservar Piscina') },
   ];
   if (role !== 'admin') return [...readers, { name: 'subir documento', path: '/documents', then: openDialog('Subir documento', 'Subir documento') }];
   // Administrators: the screens above, and the ones that manage.
@@ -126,6 +129,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     manage('personal', '&tab=staff'),
     { name: 'facturación: pagos', path: '/billing?tab=payments' },
     { name: 'facturación: transferencias', path: '/billing?tab=reported' },
+    { name: 'reservas', path: '/amenities?tab=manage' },
   ];
 }
 

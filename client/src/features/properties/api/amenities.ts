@@ -17,6 +17,18 @@ export type Amenity = {
   isBookable: boolean;
   openingTime: string | null;
   closingTime: string | null;
+  /** Booking rules (product/bookings.md): ISO weekdays open (1 = Monday), minutes, hours, days; deposit in centavos. */
+  daysOpen: number[];
+  slotMinutes: number;
+  minNoticeHours: number;
+  maxAdvanceDays: number;
+  bufferMinutes: number;
+  maxPerUnitPerMonth: number | null;
+  exclusive: boolean;
+  requiresApproval: boolean;
+  cancelHoursBefore: number;
+  blockIfOverdue: boolean;
+  deposit: number;
   propertyId: number;
   organizationId: number;
   createdAt: string;

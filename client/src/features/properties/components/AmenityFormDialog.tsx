@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CheckboxField } from '@client/components/form/CheckboxField';
@@ -24,7 +24,12 @@ import { toCentavos } from '../lib/money';
 type AmenityFormInput = z.input<typeof AmenityCreateSchema>;
 type AmenityFormOutput = z.output<typeof AmenityCreateSchema>;
 
-const FIELDS = ['name', 'type', 'description', 'capacity', 'hourlyRate', 'isBookable', 'openingTime', 'closingTime'] as const;
+const RULE_FIELDS = [
+  'daysOpen', 'slotMinutes', 'minNoticeHours', 'maxAdvanceDays', 'bufferMinutes', 'maxPerUnitPerMonth',
+  'exclusive', 'requiresApproval', 'cancelHoursBefore', 'blockIfOverdue', 'deposit',
+] as const;
+const FIELDS = ['name', 'type', 'description', 'capacity', 'hourlyRate', 'isBookable', 'openingTime', 'closingTime', ...RULE_FIELDS] as const;
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 const formValues = (propertyId: number, amenity: Amenity | null): AmenityFormInput => ({
   name: amenity?.name ?? '',
@@ -35,6 +40,17 @@ const formValues = (propertyId: number, amenity: Amenity | null): AmenityFormInp
   isBookable: amenity?.isBookable ?? true,
   openingTime: amenity?.openingTime ?? '',
   closingTime: amenity?.closingTime ?? '',
+  daysOpen: amenity?.daysOpen ?? [...WEEKDAYS],
+  slotMinutes: String(amenity?.slotMinutes ?? 60),
+  minNoticeHours: String(amenity?.minNoticeHours ?? 0),
+  maxAdvanceDays: String(amenity?.maxAdvanceDays ?? 30),
+  bufferMinutes: String(amenity?.bufferMinutes ?? 0),
+  maxPerUnitPerMonth: amenity?.maxPerUnitPerMonth == null ? '' : String(amenity.maxPerUnitPerMonth),
+  exclusive: amenity?.exclusive ?? true,
+  requiresApproval: amenity?.requiresApproval ?? false,
+  cancelHoursBefore: String(amenity?.cancelHoursBefore ?? 0),
+  blockIfOverdue: amenity?.blockIfOverdue ?? false,
+  deposit: amenity ? String(amenity.deposit / 100) : '0',
   propertyId,
 });
 
@@ -63,7 +79,8 @@ function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; ame
     resolver: zodResolver(AmenityCreateSchema),
     defaultValues: formValues(propertyId, amenity),
   });
-  const { register, handleSubmit, setError, formState: { errors } } = form;
+  const { register, handleSubmit, setError, setValue, formState: { errors } } = form;
+  const daysOpen = (useWatch({ control: form.control, name: 'daysOpen' }) ?? []) as number[];
   const edit = useEditVersion({
     row: amenity,
     form,
@@ -73,7 +90,7 @@ function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; ame
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(
-      { id: amenity?.id ?? null, body: { ...values, hourlyRate: toCentavos(values.hourlyRate) ?? 0 }, version: edit.version },
+      { id: amenity?.id ?? null, body: { ...values, hourlyRate: toCentavos(values.hourlyRate) ?? 0, deposit: toCentavos(values.deposit) ?? 0 }, version: edit.version },
       {
         onSuccess: (saved) => {
           toast({
@@ -128,6 +145,36 @@ function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; ame
           </Col>
         </Row>
         <CheckboxField type="switch" label={t('amenities.isBookable')} registration={register('isBookable')} error={errors.isBookable} className="mb-0" />
+        <fieldset className="border-top mt-3 pt-3" data-testid="booking-rules">
+          <legend className="h6">{t('amenities.rules.title')}</legend>
+          <div role="group" aria-label={t('amenities.rules.daysOpen')} className="mb-3">
+            <div className="form-label">{t('amenities.rules.daysOpen')}</div>
+            <div className="d-flex flex-wrap gap-3">
+              {WEEKDAYS.map((day) => (
+                <Form.Check
+                  key={day}
+                  id={`amenity-day-${day}`}
+                  label={t(`amenities.rules.weekdays.${day}`)}
+                  checked={daysOpen.includes(day)}
+                  onChange={(event) =>
+                    setValue('daysOpen', event.target.checked ? [...daysOpen, day].sort() : daysOpen.filter((d) => d !== day), { shouldDirty: true })
+                  }
+                />
+              ))}
+            </div>
+            {errors.daysOpen && <div className="invalid-feedback d-block">{String(errors.daysOpen.message ?? '')}</div>}
+          </div>
+          <Row className="g-3 mb-3">
+            {(['slotMinutes', 'bufferMinutes', 'minNoticeHours', 'maxAdvanceDays', 'cancelHoursBefore', 'maxPerUnitPerMonth', 'deposit'] as const).map((field) => (
+              <Col xs={6} md={4} key={field}>
+                <TextField className="" label={t(`amenities.rules.${field}`)} type="number" min={0} step={1} inputMode="numeric" registration={register(field)} error={errors[field]} />
+              </Col>
+            ))}
+          </Row>
+          <CheckboxField type="switch" label={t('amenities.rules.exclusive')} registration={register('exclusive')} error={errors.exclusive} />
+          <CheckboxField type="switch" label={t('amenities.rules.requiresApproval')} registration={register('requiresApproval')} error={errors.requiresApproval} />
+          <CheckboxField type="switch" label={t('amenities.rules.blockIfOverdue')} registration={register('blockIfOverdue')} error={errors.blockIfOverdue} className="mb-0" />
+        </fieldset>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose} disabled={save.isPending}>

@@ -1,0 +1,38 @@
+import { isAdministrator } from '../../shared/permissions';
+import type { BookingRow } from '../commands/bookings';
+import type { User } from '../models';
+
+/**
+ * A booking as the API answers it. Administrators and the booker read everything; other
+ * residents only when the amenity is taken (times, status): never a name or a unit.
+ */
+export function presentBooking(row: BookingRow, user: User) {
+  const base = {
+    id: row.id,
+    amenityId: row.amenityId,
+    amenityName: row.amenityName,
+    propertyId: row.propertyId,
+    startTime: new Date(row.startTime).toISOString(),
+    endTime: new Date(row.endTime).toISOString(),
+    status: row.status,
+    mine: row.userId === user.id,
+  };
+  if (!isAdministrator(user) && row.userId !== user.id) return base;
+  return {
+    ...base,
+    userId: row.userId,
+    userName: [row.userName, row.userLastName].filter(Boolean).join(' ') || null,
+    unitId: row.unitId,
+    unitNumber: row.unitNumber,
+    attendees: row.attendees,
+    purpose: row.purpose,
+    notes: row.notes,
+    totalCost: row.totalCost,
+    deposit: row.deposit,
+    cancelReason: row.cancelReason,
+    chargeId: row.chargeId,
+    depositChargeId: row.depositChargeId,
+    createdAt: row.createdAt,
+  };
+}
+export type PresentedBooking = ReturnType<typeof presentBooking>;

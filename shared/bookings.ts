@@ -1,0 +1,110 @@
+/**
+ * Booking times (product/bookings.md). Bookings are stored as instants (timestamptz) and read
+ * in the organization's time zone: opening hours, days open, "this month" and slot edges are
+ * wall-clock times there. Uses the platform's Intl time zone data rather than another
+ * dependency: only the offset of a zone at an instant is needed, which Intl gives exactly
+ * (America/Santo_Domingo has no DST, but nothing here assumes it).
+ */
+export const BOOKING_TIME_ZONE = 'America/Santo_Domingo';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string) {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The wall clock of an instant in a zone: day 'YYYY-MM-DD', time 'HH:MM', ISO weekday, minutes since midnight. */
+export function zonedParts(instant: Date, timeZone = BOOKING_TIME_ZONE) {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const hour = parts.hour === '24' ? '00' : parts.hour;
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${hour}:${parts.minute}`,
+    weekday: WEEKDAYS[parts.weekday],
+    minutes: Number(hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
+  };
+}
+
+const offsetMs = (instant: Date, timeZone: string) => {
+  const p = zonedParts(instant, timeZone);
+  const [y, m, d] = p.day.split('-').map(Number);
+  return Date.UTC(y, m - 1, d, Math.floor(p.minutes / 60), p.minutes % 60, p.seconds) - Math.floor(instant.getTime() / 1000) * 1000;
+};
+
+/** The instant of a wall-clock time ('YYYY-MM-DD', minutes since midnight, may be 1440) in a zone. */
+export function zonedInstant(day: string, minutes: number, timeZone = BOOKING_TIME_ZONE): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const guess = Date.UTC(y, m - 1, d, 0, minutes);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  return new Date(guess - offsetMs(new Date(first), timeZone));
+}
+
+/** The next day of 'YYYY-MM-DD'. */
+export const nextDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+};
+
+/** 'HH:MM[:SS]' as minutes since midnight; none is the whole day. */
+export const timeMinutes = (time: string | null | undefined, fallback: number) => {
+  if (!time) return fallback;
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+};
+
+export type BookingRules = {
+  daysOpen: number[];
+  slotMinutes: number;
+  openingTime: string | null;
+  closingTime: string | null;
+};
+
+/** The opening window of an amenity on a day, in minutes since midnight. */
+export const dayWindow = (rules: Pick<BookingRules, 'openingTime' | 'closingTime'>) => ({
+  open: timeMinutes(rules.openingTime, 0),
+  close: timeMinutes(rules.closingTime, 1440),
+});
+
+/** The slots of one day ('YYYY-MM-DD') as instants: none on a closed day; each within the day's hours. */
+export function daySlots(rules: BookingRules, day: string, timeZone = BOOKING_TIME_ZONE) {
+  const weekday = zonedParts(zonedInstant(day, 12 * 60, timeZone), timeZone).weekday;
+  if (!rules.daysOpen.includes(weekday)) return [];
+  const { open, close } = dayWindow(rules);
+  const slots: Array<{ start: Date; end: Date }> = [];
+  for (let at = open; at + rules.slotMinutes <= close; at += rules.slotMinutes) {
+    slots.push({ start: zonedInstant(day, at, timeZone), end: zonedInstant(day, at + rules.slotMinutes, timeZone) });
+  }
+  return slots;
+}
+
+/** Which rule a time range breaks against the amenity's calendar (day, hours, slot grid), if any. */
+export function calendarRuleBroken(rules: BookingRules, start: Date, end: Date, timeZone = BOOKING_TIME_ZONE) {
+  const from = zonedParts(start, timeZone);
+  const to = zonedParts(end, timeZone);
+  if (!rules.daysOpen.includes(from.weekday)) return 'booking_day_closed' as const;
+  const endMinutes = to.day === from.day ? to.minutes : to.day === nextDay(from.day) && to.minutes === 0 ? 1440 : -1;
+  const { open, close } = dayWindow(rules);
+  if (endMinutes < 0 || from.minutes < open || endMinutes > close) return 'booking_outside_hours' as const;
+  if (from.seconds || to.seconds || (from.minutes - open) % rules.slotMinutes || (endMinutes - from.minutes) % rules.slotMinutes) return 'booking_slot_grid' as const;
+  return null;
+}
+
+/** Cost of a booking in centavos: hourly rate x hours. */
+export const bookingCost = (hourlyRate: number, start: Date, end: Date) => Math.round((hourlyRate * (end.getTime() - start.getTime())) / 3_600_000);
