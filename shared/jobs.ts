@@ -8,6 +8,7 @@ export const QUEUES = {
   notifications: 'notifications',
   mail: 'mail',
   maintenance: 'maintenance',
+  visitors: 'visitors',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -26,6 +27,10 @@ export const JOBS = {
   markOverdue: 'maintenance.overdue',
   /** Marks every request past its deadline whose job was lost (repeatable). */
   sweepMaintenance: 'maintenance.sweep',
+  /** Closes one pass at the end of its validity, or one walk-in left unanswered (a delayed job per pass). */
+  expireVisitor: 'visitor.expire',
+  /** Closes passes and walk-ins whose job was lost, and anonymises visitors past retention (repeatable). */
+  sweepVisitors: 'visitors.sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -45,11 +50,17 @@ export type MarkOverdueData = { requestId: number; dueAt: string };
 /** One deadline job per maintenance request: scheduling again replaces it instead of adding one. */
 export const overdueJobId = (requestId: number) => `maintenance-overdue-${requestId}`;
 
+export type ExpireVisitorData = { visitorId: number; dueAt: string };
+
+/** One expiry job per pass: scheduling again replaces it instead of adding one. */
+export const visitorExpiryJobId = (visitorId: number) => `visitor-expiry-${visitorId}`;
+
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
   broadcastSweep: { id: 'broadcasts-sweep', everyMs: 60_000 },
   notificationSweep: { id: 'notifications-sweep', everyMs: 60_000 },
   maintenanceSweep: { id: 'maintenance-sweep', everyMs: 60_000 },
+  visitorSweep: { id: 'visitors-sweep', everyMs: 60_000 },
 } as const;
 
 /** Redis key (under the deployment's prefix) each worker refreshes; health reports its age. */

@@ -10,6 +10,7 @@ function schedules(queues: Queues, sweepEveryMs?: number): Array<{ queue: Queue;
     { queue: queues.broadcasts, id: SCHEDULERS.broadcastSweep.id, every: sweepEveryMs ?? SCHEDULERS.broadcastSweep.everyMs, job: JOBS.sweepBroadcasts },
     { queue: queues.notifications, id: SCHEDULERS.notificationSweep.id, every: sweepEveryMs ?? SCHEDULERS.notificationSweep.everyMs, job: JOBS.sweepNotifications },
     { queue: queues.maintenance, id: SCHEDULERS.maintenanceSweep.id, every: sweepEveryMs ?? SCHEDULERS.maintenanceSweep.everyMs, job: JOBS.sweepMaintenance },
+    { queue: queues.visitors, id: SCHEDULERS.visitorSweep.id, every: sweepEveryMs ?? SCHEDULERS.visitorSweep.everyMs, job: JOBS.sweepVisitors },
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { EventType, LiveEvent } from '../../shared/events';
 import { scheduleBroadcastExpiry } from '../../worker/jobs/expire-broadcast';
 import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
+import { scheduleVisitorExpiry } from '../../worker/jobs/expire-visitor';
 import { scheduleNotifications } from '../../worker/jobs/notify-event';
 import { enqueueEventEmails } from '../../worker/jobs/send-email';
 import type { Queues } from '../../worker/queues';
@@ -28,6 +29,10 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   // A request's deadline job; its administrators' copy of the event is enough (one per change).
   on(['maintenance.created', 'maintenance.updated'], async (event) => {
     if (event.audience === 'administrators') await scheduleOverdueCheck(queues.maintenance, event.subjectId!);
+  });
+  // A pass's closing job (validity end, walk-in time-out); its administrators' copy is enough.
+  on(['visitor.created', 'visitor.updated', 'visitor.walk_in_requested', 'visitor.walk_in_decided', 'visitor.checked_out'], async (event) => {
+    if (event.audience === 'administrators') await scheduleVisitorExpiry(queues.visitors, event.subjectId!);
   });
   // The inbox and emails of the events in the notification rules.
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));
