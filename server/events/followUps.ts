@@ -31,7 +31,7 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
     if (event.audience === 'administrators') await scheduleOverdueCheck(queues.maintenance, event.subjectId!);
   });
   // A pass's closing job (validity end, walk-in time-out); its administrators' copy is enough.
-  on(['visitor.created', 'visitor.updated', 'visitor.walk_in_requested', 'visitor.walk_in_decided', 'visitor.checked_out'], async (event) => {
+  on(['visitor.created', 'visitor.updated', 'visitor.cancelled', 'visitor.walk_in_requested', 'visitor.walk_in_decided', 'visitor.checked_in', 'visitor.checked_out'], async (event) => {
     if (event.audience === 'administrators') await scheduleVisitorExpiry(queues.visitors, event.subjectId!);
   });
   // The inbox and emails of the events in the notification rules.
