@@ -42,7 +42,7 @@ import { currentUser, requireUser } from '../middleware/auth';
 import { featureEnabled, requireFeature } from '../middleware/features';
 import { findReadableProperty } from '../policies/properties';
 import { readablePropertyIds } from '../policies/tenancy';
-import { deskPropertyIds, findReadableVisitor, hostUnitIds, visitorRows, type VisitorRow } from '../policies/visitors';
+import { authorizeDesk, deskPropertyIds, findReadableVisitor, hostUnitIds, visitorRows, type VisitorRow } from '../policies/visitors';
 import { presentBlock, presentPass } from '../presenters/visitor';
 import { idParam, parse } from '../validation';
 import { safeCell } from './csv';
@@ -109,14 +109,17 @@ visitorsRouter.get('/visitors/export.csv', async (ctx) => {
   });
 });
 
-/** The units of a property the user may register visitors for (`?propertyId=`): a host's own, every unit for administrators. */
+/**
+ * The units of a property (`?propertyId=`) a pass or walk-in may name: a host's own; every unit
+ * for administrators and the property's security staff (the desk's walk-in form).
+ */
 visitorsRouter.get('/visitors/units', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'visitors.register')) throw forbidden();
   const { propertyId } = parse(DeskQuerySchema, ctx.query);
-  const property = await findReadableProperty(user, propertyId);
+  const property = user.role === 'Suplidor' && !isAdministrator(user) ? await authorizeDesk(user, propertyId) : await findReadableProperty(user, propertyId);
+  if (!can(user, 'visitors.register') && user.role !== 'Suplidor') throw forbidden();
   const units = db()('units').where({ propertyId: property.id }).select('id', 'unitNumber').orderByRaw('length(unit_number), unit_number, id').limit(1000);
-  if (!isAdministrator(user)) units.whereIn('id', hostUnitIds(user));
+  if (!isAdministrator(user) && user.role !== 'Suplidor') units.whereIn('id', hostUnitIds(user));
   ctx.body = await units;
 });
 

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Mail,
   Network,
+  ShieldCheck,
   SlidersHorizontal,
   UserCheck,
   Users,
@@ -51,6 +52,8 @@ const MAIN_ITEMS: NavItem[] = [
   { to: '/maintenance', labelKey: 'nav.maintenance', icon: Wrench, feature: 'maintenance', supplier: { labelKey: 'nav.myJobs', icon: ClipboardList } },
   { to: '/amenities', labelKey: 'nav.amenities', icon: CalendarCheck, feature: 'amenities', capability: 'amenities.book' },
   { to: '/visitors', labelKey: 'nav.visitors', icon: UserCheck, feature: 'visitors', capability: 'visitors.register' },
+  // The guardhouse's tablet: administrators and security staff.
+  { to: '/visitors/desk', labelKey: 'nav.visitorDesk', icon: ShieldCheck, feature: 'visitors', capability: 'visitors.desk' },
 ];
 
 const ADMIN_ITEMS: NavItem[] = [
