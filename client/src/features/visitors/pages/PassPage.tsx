@@ -28,10 +28,15 @@ export default function PassPage() {
   const body = () => {
     if (pass.isPending) return <Loading />;
     if (pass.isError) {
-      return isApiError(pass.error, 404) ? (
-        <EmptyState icon={TicketX} title={t('pass.notFound')} description={t('pass.notFoundDescription')} />
-      ) : (
-        <ErrorCard title={t('pass.error')} error={pass.error} onRetry={() => void pass.refetch()} />
+      return (
+        <>
+          <h1 className="visually-hidden">{t('pass.title')}</h1>
+          {isApiError(pass.error, 404) ? (
+            <EmptyState icon={TicketX} title={t('pass.notFound')} description={t('pass.notFoundDescription')} />
+          ) : (
+            <ErrorCard title={t('pass.error')} error={pass.error} onRetry={() => void pass.refetch()} />
+          )}
+        </>
       );
     }
     const p = pass.data;
