@@ -134,3 +134,20 @@ export function useWalkIn() {
 
 export const usePublicPass = (token: string) =>
   useQuery({ queryKey: ['pass', token] as const, queryFn: () => api.get<PublicPass>(`/api/passes/${encodeURIComponent(token)}`), retry: false });
+
+// Do not admit ----------------------------------------------------------------------------------
+
+export const useBlocks = () => useQuery({ queryKey: [...visitorsQueryKey(), 'blocks'] as const, queryFn: () => api.get<VisitorBlockView[]>('/api/visitors/do-not-admit') });
+
+export function useAddBlock() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: { propertyId: number; unitId: number; name: string; reason?: string }) => api.post<VisitorBlockView>('/api/visitors/do-not-admit', input),
+    onSettled: refresh,
+  });
+}
+
+export function useRemoveBlock() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: number) => api.delete<void>(`/api/visitors/do-not-admit/${id}`), onSettled: refresh });
+}

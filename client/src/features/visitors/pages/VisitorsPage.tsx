@@ -13,6 +13,7 @@ import { VISIT_TYPES } from '@shared/enums';
 import { can, isAdministrator } from '@shared/permissions';
 import { VISITOR_TABS, type VisitorTab } from '@shared/schemas/visitors';
 import { VISITOR_FILTERS, VISITORS_PAGE_SIZE, useVisitorList, useVisitorSummary, visitorExport, type VisitorView } from '../api/visitors';
+import { BlockList } from '../components/BlockList';
 import { PassDialog } from '../components/PassDialog';
 import { ShareDialog } from '../components/ShareDialog';
 import { SummaryCards } from '../components/SummaryCards';
@@ -106,6 +107,7 @@ export default function VisitorsPage() {
         testId="visitors"
         rowTestId="visitor-row"
       />
+      {can(user, 'visitors.register') && <BlockList />}
       {can(user, 'visitors.register') && <PassDialog show={creating} onClose={() => setCreating(false)} onCreated={setSharing} />}
       <ShareDialog visitor={sharing} onClose={() => setSharing(null)} onChanged={setSharing} />
     </>
