@@ -174,19 +174,25 @@ export const VisitorCreateSchema = z
   .superRefine(checkDates);
 export type VisitorCreateInput = z.infer<typeof VisitorCreateSchema>;
 
+/** Who the visitor is (the edit dialog's fields). */
+export const VisitorDetailsSchema = z.object({
+  name: requiredText('visitor_name_required', 'name'),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+  purpose: optionalText('line'),
+  vehiclePlate: plate(),
+  notes: optionalText('text'),
+});
+export type VisitorDetailsInput = z.infer<typeof VisitorDetailsSchema>;
+
 /** `PATCH /api/visitors/:id`: an edit of the pass, or `{ status: 'cancelled' }`, or a new link (`revokeLink`). */
 export const VisitorPatchSchema = z
   .object({
-    name: requiredText('visitor_name_required', 'name'),
-    email: optionalEmail(),
-    phone: optionalPhone(),
-    purpose: optionalText('line'),
+    ...VisitorDetailsSchema.shape,
     visitType,
     expectedArrival: dateTime('visitor_arrival_required'),
     expectedDeparture: z.preprocess(blankAsMissing, dateTime().nullable()),
     recurrence: recurrence.nullable(),
-    vehiclePlate: plate(),
-    notes: optionalText('text'),
     status: z.literal('cancelled', { error: 'visitor_status_invalid' }),
     cancelledReason: optionalText('line'),
     revokeLink: z.literal(true, { error: 'invalid_value' }),

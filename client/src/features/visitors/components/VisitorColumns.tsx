@@ -1,4 +1,4 @@
-import { Ban, LogIn, LogOut, Send } from 'lucide-react';
+import { Ban, LogIn, LogOut, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,7 @@ export function useVisitorColumns(admin: boolean): DataColumn<VisitorView>[] {
 }
 
 /** A row's "…" menu: send the pass, check in/out (administrators), cancel (with confirmation). */
-export function VisitorActions({ visitor, onShare }: { visitor: VisitorView; onShare: (visitor: VisitorView) => void }) {
+export function VisitorActions({ visitor, onShare, onEdit }: { visitor: VisitorView; onShare: (visitor: VisitorView) => void; onEdit: (visitor: VisitorView) => void }) {
   const { t } = useTranslation('visitors');
   const check = useCheck();
   const patch = usePatchVisitor();
@@ -74,6 +74,7 @@ export function VisitorActions({ visitor, onShare }: { visitor: VisitorView; onS
   const failed = (error: unknown) => toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' });
   const actions: RowAction[] = [];
   if (visitor.actions.includes('share')) actions.push({ label: t('actions.share'), icon: Send, onClick: () => onShare(visitor) });
+  if (visitor.actions.includes('edit')) actions.push({ label: t('actions.edit'), icon: Pencil, onClick: () => onEdit(visitor) });
   if (visitor.actions.includes('checkIn'))
     actions.push({ label: t('actions.checkIn'), icon: LogIn, onClick: () => check.mutate({ id: visitor.id, direction: 'in' }, { onSuccess: () => toast({ title: t('desk.checkedIn'), variant: 'success' }), onError: failed }) });
   if (visitor.actions.includes('checkOut'))

@@ -14,6 +14,7 @@ import { can, isAdministrator } from '@shared/permissions';
 import { VISITOR_TABS, type VisitorTab } from '@shared/schemas/visitors';
 import { VISITOR_FILTERS, VISITORS_PAGE_SIZE, useVisitorList, useVisitorSummary, visitorExport, type VisitorView } from '../api/visitors';
 import { BlockList } from '../components/BlockList';
+import { EditDialog } from '../components/EditDialog';
 import { PassDialog } from '../components/PassDialog';
 import { ShareDialog } from '../components/ShareDialog';
 import { SummaryCards } from '../components/SummaryCards';
@@ -37,6 +38,7 @@ export default function VisitorsPage() {
   const columns = useVisitorColumns(admin);
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState<VisitorView | null>(null);
+  const [editing, setEditing] = useState<VisitorView | null>(null);
   useVisitorsLive();
 
   const newButton = can(user, 'visitors.register') && (
@@ -99,7 +101,7 @@ export default function VisitorsPage() {
         query={visitors}
         rowKey={(visitor) => visitor.id}
         caption={t('table.caption')}
-        actions={(visitor) => <VisitorActions visitor={visitor} onShare={setSharing} />}
+        actions={(visitor) => <VisitorActions visitor={visitor} onShare={setSharing} onEdit={setEditing} />}
         errorTitle={t('errors.list')}
         empty={{ icon: UserCheck, title: t('empty.title'), description: t(admin ? 'empty.admin' : 'empty.host'), action: newButton }}
         filtered={list.filtered && { title: t('empty.filteredTitle'), description: t('empty.filteredDescription'), onClear: list.clear }}
@@ -109,6 +111,7 @@ export default function VisitorsPage() {
       />
       {can(user, 'visitors.register') && <BlockList />}
       {can(user, 'visitors.register') && <PassDialog show={creating} onClose={() => setCreating(false)} onCreated={setSharing} />}
+      <EditDialog visitor={editing} onClose={() => setEditing(null)} />
       <ShareDialog visitor={sharing} onClose={() => setSharing(null)} onChanged={setSharing} />
     </>
   );
