@@ -123,6 +123,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'configuración del sistema: general', path: '/admin/system-settings' },
     { name: 'configuración del sistema: apariencia', path: '/admin/system-settings', then: tab('Apariencia') },
     { name: 'configuración del sistema: funciones', path: '/admin/system-settings', then: tab('Funciones') },
+    { name: 'configuración del sistema: visitantes', path: '/admin/system-settings', then: tab('Visitantes') },
     { name: 'organizaciones', path: '/admin/organizations' },
     { name: 'organizaciones: nueva', path: '/admin/organizations', then: openDialog('Agregar organización', 'Nueva organización') },
     { name: 'correo saliente', path: '/admin/mail' },

@@ -27,7 +27,7 @@ const VisitorsPage = page(() => import('@client/features/visitors/pages/Visitors
 const DeskPage = page(() => import('@client/features/visitors/pages/DeskPage'), 'visitors');
 const PassPage = page(() => import('@client/features/visitors/pages/PassPage'), 'visitors');
 const SettingsPage = page(() => import('@client/features/settings/pages/SettingsPage'), 'settings', 'auth', 'billing');
-const SystemSettingsPage = page(() => import('@client/features/system-settings/pages/SystemSettingsPage'), 'systemSettings', 'maintenance');
+const SystemSettingsPage = page(() => import('@client/features/system-settings/pages/SystemSettingsPage'), 'systemSettings', 'maintenance', 'visitors');
 const OrganizationsPage = page(() => import('@client/features/organizations/pages/OrganizationsPage'), 'organizations');
 const NotificationsPage = page(() => import('@client/features/notifications/pages/NotificationsPage'), 'notifications');
 const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswordPage'), 'auth');

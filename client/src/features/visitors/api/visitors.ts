@@ -8,6 +8,7 @@ import {
   type DeskVerdict,
   type PublicPass,
   type VisitorBlockView,
+  type VisitorSettings,
   type VisitorSummary,
   type VisitorView,
 } from '@shared/schemas/visitors';
@@ -150,4 +151,17 @@ export function useAddBlock() {
 export function useRemoveBlock() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (id: number) => api.delete<void>(`/api/visitors/do-not-admit/${id}`), onSettled: refresh });
+}
+
+// Retention (system settings) -------------------------------------------------------------------
+
+export const visitorSettingsQueryKey = () => ['settings', 'visitors'] as const;
+export const useVisitorSettings = () => useQuery({ queryKey: visitorSettingsQueryKey(), queryFn: () => api.get<VisitorSettings>('/api/visitors/settings') });
+
+export function useUpdateVisitorSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VisitorSettings) => api.put<VisitorSettings>('/api/visitors/settings', input),
+    onSuccess: (settings) => queryClient.setQueryData(visitorSettingsQueryKey(), settings),
+  });
 }
