@@ -97,7 +97,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'mantenimiento', path: '/maintenance' },
     { name: 'mantenimiento: solicitud', path: `/maintenance/${requestId}` },
   ];
-  if (role === 'supplier') return [...common, { name: 'recepción', path: '/visitors/desk' }];
+  if (role === 'supplier') return common;
   const readers: Screen[] = [
     ...common,
     { name: 'documentos', path: '/documents' },
