@@ -16,6 +16,7 @@ import compose from 'koa-compose';
 import { createLoginLimiter, type LoginLimiter } from './services/loginLimiter';
 import { createResetLimiter, type ResetLimiter } from './services/resetLimiter';
 import { createRegistrationLimiter, type RegistrationLimiter } from './services/registrationLimiter';
+import { createPassLimiter, type PassLimiter } from './services/passLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
 import { configureZod } from '../shared/schemas/common';
 import { QUEUE_BOARD_PATH, queueBoard } from './operators/queueBoard';
@@ -27,6 +28,8 @@ export type Services = {
   loginLimiter: LoginLimiter;
   resetLimiter: ResetLimiter;
   registrationLimiter: RegistrationLimiter;
+  /** Public visitor pass lookups (`/api/passes/:token`), per IP. */
+  passLimiter: PassLimiter;
   /** The state of the database, Redis, the relay and the worker (`GET /api/health`). */
   health: () => Promise<HealthReport>;
   /**
@@ -62,6 +65,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     loginLimiter: createLoginLimiter(options.redis, cfg.redisPrefix),
     resetLimiter: createResetLimiter(options.redis, cfg.redisPrefix),
     registrationLimiter: createRegistrationLimiter(options.redis, cfg.redisPrefix),
+    passLimiter: createPassLimiter(options.redis, cfg.redisPrefix),
     health: () => checkHealth(options.redis, cfg.redisPrefix),
     disconnectUser: () => {},
   };

@@ -78,7 +78,17 @@ export const AMENITY_TYPES = [
 ] as const;
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 
-export const VISITOR_STATUSES = ['scheduled', 'checked-in', 'checked-out', 'cancelled'] as const;
+/**
+ * Visitor passes (product/visitors.md). `pending`: a walk-in waiting for its host's answer
+ * (`denied` when refused, `expired` when unanswered in time or past its validity); a recurring
+ * pass stays `scheduled` between entries (`checked-in` while its visitor is inside).
+ */
+export const VISITOR_STATUSES = ['scheduled', 'pending', 'checked-in', 'checked-out', 'cancelled', 'denied', 'expired'] as const;
+export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
+export const VISIT_TYPES = ['guest', 'service', 'delivery'] as const;
+export type VisitType = (typeof VISIT_TYPES)[number];
+export const PASS_KINDS = ['one-time', 'recurring'] as const;
+export type PassKind = (typeof PASS_KINDS)[number];
 
 export const BROADCAST_CATEGORIES = ['announcement', 'maintenance', 'emergency', 'event', 'other'] as const;
 export const BROADCAST_STATUSES = ['active', 'expired', 'draft'] as const;

@@ -59,6 +59,19 @@ export const EVENT_TYPES = [
   'maintenance.settings_updated',
   'staff.added',
   'staff.removed',
+  'visitor.created',
+  'visitor.updated',
+  'visitor.cancelled',
+  'visitor.checked_in',
+  'visitor.checked_out',
+  'visitor.walk_in_requested',
+  'visitor.walk_in_decided',
+  'visitor.walk_in_timed_out',
+  'visitor.expired',
+  'visitor.blocked',
+  'visitor.unblocked',
+  'visitor.settings_updated',
+  'visitors.anonymised',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -9,6 +9,7 @@ export const QUEUES = {
   mail: 'mail',
   maintenance: 'maintenance',
   bookings: 'bookings',
+  visitors: 'visitors',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -31,6 +32,10 @@ export const JOBS = {
   bookingStep: 'booking.step',
   /** Reminds, cancels and completes every booking whose job was lost (repeatable). */
   sweepBookings: 'bookings.sweep',
+  /** Closes one pass at the end of its validity, or one walk-in left unanswered (a delayed job per pass). */
+  expireVisitor: 'visitor.expire',
+  /** Closes passes and walk-ins whose job was lost, and anonymises visitors past retention (repeatable). */
+  sweepVisitors: 'visitors.sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -54,6 +59,10 @@ export type BookingStepData = { bookingId: number; dueAt: string };
 
 /** One step job per booking: scheduling again replaces it instead of adding one. */
 export const bookingStepJobId = (bookingId: number) => `booking-step-${bookingId}`;
+export type ExpireVisitorData = { visitorId: number; dueAt: string };
+
+/** One expiry job per pass: scheduling again replaces it instead of adding one. */
+export const visitorExpiryJobId = (visitorId: number) => `visitor-expiry-${visitorId}`;
 
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
@@ -61,6 +70,7 @@ export const SCHEDULERS = {
   notificationSweep: { id: 'notifications-sweep', everyMs: 60_000 },
   maintenanceSweep: { id: 'maintenance-sweep', everyMs: 60_000 },
   bookingSweep: { id: 'bookings-sweep', everyMs: 60_000 },
+  visitorSweep: { id: 'visitors-sweep', everyMs: 60_000 },
 } as const;
 
 /** Redis key (under the deployment's prefix) each worker refreshes; health reports its age. */

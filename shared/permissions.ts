@@ -28,6 +28,8 @@ export const CAPABILITIES = {
   'bookings.manage': ['Administrador'],
   'visitors.register': ['Administrador', 'Propietario', 'Residente'],
   'visitors.checkIn': ['Administrador'],
+  // The desk screen: administrators, and suppliers on a property's security staff (the server checks the staff).
+  'visitors.desk': ['Administrador', 'Suplidor'],
   'settings.manage': ['Administrador'],
   // Organizations: also needs a master organization (or the super-admin flag), see policies.
   'organizations.manage': ['Administrador'],

@@ -8,6 +8,7 @@ import { createRedis } from '../server/services/redis';
 import { beat } from './heartbeat';
 import { bookingStep } from './jobs/booking-step';
 import { expireBroadcast } from './jobs/expire-broadcast';
+import { expireVisitor } from './jobs/expire-visitor';
 import { markOverdue } from './jobs/mark-overdue';
 import { notifyEvent } from './jobs/notify-event';
 import { sendEmail } from './jobs/send-email';
@@ -15,6 +16,7 @@ import { sweepBookings } from './jobs/sweep-bookings';
 import { sweepBroadcasts } from './jobs/sweep-broadcasts';
 import { sweepMaintenance } from './jobs/sweep-maintenance';
 import { sweepNotifications } from './jobs/sweep-notifications';
+import { sweepVisitors } from './jobs/sweep-visitors';
 import { closeQueues, createQueues, type Queues } from './queues';
 import { upsertSchedules } from './schedules';
 
@@ -31,6 +33,7 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     [QUEUES.mail]: { [JOBS.sendEmail]: sendEmail(smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined) },
     [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
     [QUEUES.bookings]: { [JOBS.bookingStep]: bookingStep, [JOBS.sweepBookings]: sweepBookings },
+    [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors },
   };
 }
 

@@ -2,6 +2,7 @@ import type { EventType, LiveEvent } from '../../shared/events';
 import { scheduleBroadcastExpiry } from '../../worker/jobs/expire-broadcast';
 import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
 import { scheduleBookingStep } from '../../worker/jobs/booking-step';
+import { scheduleVisitorExpiry } from '../../worker/jobs/expire-visitor';
 import { scheduleNotifications } from '../../worker/jobs/notify-event';
 import { enqueueEventEmails } from '../../worker/jobs/send-email';
 import type { Queues } from '../../worker/queues';
@@ -33,6 +34,10 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   // A booking's next step (reminder, auto-cancel, completion); its property copy is enough.
   on(['booking.created', 'booking.confirmed', 'booking.cancelled', 'booking.rescheduled'], async (event) => {
     if (event.audience === 'property') await scheduleBookingStep(queues.bookings, event.subjectId!);
+  });
+  // A pass's closing job (validity end, walk-in time-out); its administrators' copy is enough.
+  on(['visitor.created', 'visitor.updated', 'visitor.cancelled', 'visitor.walk_in_requested', 'visitor.walk_in_decided', 'visitor.checked_in', 'visitor.checked_out'], async (event) => {
+    if (event.audience === 'administrators') await scheduleVisitorExpiry(queues.visitors, event.subjectId!);
   });
   // The inbox and emails of the events in the notification rules.
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));

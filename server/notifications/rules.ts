@@ -9,6 +9,7 @@ import type { BroadcastEventPayload } from '../../shared/schemas/broadcasts';
 import { unitPeopleIds } from '../policies/billing';
 import { MAINTENANCE_LABELS } from '../../shared/messages';
 import type { MaintenanceChanges, MaintenanceEventPayload } from '../../shared/schemas/maintenance';
+import type { VisitorEventPayload } from '../../shared/schemas/visitors';
 
 /**
  * Who is told of what: one row per event type. The worker writes an inbox row for every
@@ -241,9 +242,35 @@ const BOOKING_RULES: Partial<Record<EventType, NotificationRule>> = {
   }),
 };
 
+/** The people of a pass's unit and its host: told when their visitor arrives, asked about a walk-in. */
+const visitorHosts = (event: LiveEvent, trx: Knex) => {
+  const p = event.payload as VisitorEventPayload;
+  const host = trx('users').select('id').where({ id: p.hostId });
+  return p.unitId ? host.union(unitPeopleIds(p.unitId, trx)) : host;
+};
+const visitorRule = (key: string, text: Record<Language, (payload: VisitorEventPayload) => NotificationText>): NotificationRule => ({
+  recipients: visitorHosts,
+  category: () => 'visitor',
+  email: () => 'never',
+  key: (event) => `${key}-${event.subjectId}-${(event.payload as VisitorEventPayload).uses ?? 0}`,
+  link: () => '/visitors',
+  text: { es: (p) => text.es(p as VisitorEventPayload), en: (p) => text.en(p as VisitorEventPayload) },
+});
+const VISITOR_RULES: Partial<Record<EventType, NotificationRule>> = {
+  'visitor.checked_in': visitorRule('visitor-arrived', {
+    es: (p) => ({ title: `Llegó su visita: ${p.name}`, body: `${p.name} entró a ${p.propertyName}${p.unitNumber ? `, unidad ${p.unitNumber}` : ''}.` }),
+    en: (p) => ({ title: `Your visitor arrived: ${p.name}`, body: `${p.name} came into ${p.propertyName}${p.unitNumber ? `, unit ${p.unitNumber}` : ''}.` }),
+  }),
+  'visitor.walk_in_requested': visitorRule('visitor-walk-in', {
+    es: (p) => ({ title: `${p.name} pide entrar`, body: 'La recepción espera su respuesta: permita o niegue la entrada en Visitantes.' }),
+    en: (p) => ({ title: `${p.name} asks to come in`, body: 'The desk is waiting for your answer: allow or deny the entry in Visitors.' }),
+  }),
+};
+
 export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
   ...BILLING_RULES,
   ...BOOKING_RULES,
+  ...VISITOR_RULES,
   // "Send Message" to a resident: their own inbox, and email as their settings say.
   'notice.sent': {
     recipients: (event, trx) => trx('users').select('id').where({ id: event.userId }),

@@ -5,6 +5,7 @@ import { authenticate, registerResident } from '../commands/accounts';
 import { transaction } from '../db/transaction';
 import { unauthorized } from '../errors';
 import type { User } from '../models';
+import { worksADesk } from '../policies/visitors';
 import { presentUser } from '../presenters/user';
 import { parse } from '../validation';
 
@@ -16,14 +17,16 @@ const INVALID_CREDENTIALS = 'Correo electrónico o contraseña incorrectos';
  * The signed-in user with what their session knows: `currentPasswordRequired` is false while
  * a temporary password typed at this session's sign-in is being replaced.
  */
-const presentSessionUser = (ctx: Context, user: User) => ({
+const presentSessionUser = async (ctx: Context, user: User) => ({
   ...presentUser(user),
   currentPasswordRequired: !(user.mustChangePassword && ctx.session?.signedInWithTemporaryPassword),
+  // Whether the visitors desk is theirs (administrators; suppliers on a property's security staff).
+  worksDesk: await worksADesk(user),
 });
 
-authRouter.get('/user', (ctx) => {
+authRouter.get('/user', async (ctx) => {
   if (!ctx.state.user || !ctx.session?.userId) throw unauthorized();
-  ctx.body = presentSessionUser(ctx, ctx.state.user);
+  ctx.body = await presentSessionUser(ctx, ctx.state.user);
 });
 
 authRouter.post('/login', async (ctx) => {
@@ -40,7 +43,7 @@ authRouter.post('/login', async (ctx) => {
   ctx.session!.userId = user.id;
   ctx.session!.signedInWithTemporaryPassword = user.mustChangePassword;
   await ctx.session!.regenerate();
-  ctx.body = presentSessionUser(ctx, user);
+  ctx.body = await presentSessionUser(ctx, user);
 });
 
 /**
@@ -55,7 +58,7 @@ authRouter.post('/register', async (ctx) => {
   ctx.session!.userId = user.id;
   await ctx.session!.regenerate();
   ctx.status = 201;
-  ctx.body = presentSessionUser(ctx, user);
+  ctx.body = await presentSessionUser(ctx, user);
 });
 
 authRouter.post('/logout', (ctx) => {

@@ -20,6 +20,7 @@ import { settingsRouter } from './settings';
 import { staffRouter } from './staff';
 import { unitsRouter } from './units';
 import { usersRouter } from './users';
+import { passesRouter, visitorsRouter } from './visitors';
 
 /**
  * Every `/api` router, one per domain file. Each starts with its own guards (requireUser,
@@ -48,4 +49,6 @@ export const apiRouters: Router[] = [
   mailRouter,
   maintenanceRouter,
   staffRouter,
+  passesRouter,
+  visitorsRouter,
 ];

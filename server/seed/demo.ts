@@ -5,6 +5,7 @@ import { billedUserId, settleUnit } from '../commands/ledger';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
 import { seedMaintenance } from './maintenance';
+import { seedVisitors } from './visitors';
 
 /** Password of every demo account (README lists them). */
 export const DEMO_PASSWORD = 'Vecindad2026';
@@ -277,10 +278,7 @@ export async function seedDemo(trx: Knex) {
     resident: { ...residentAccount, unitId: unitOf(0, 13).id },
   });
 
-  await trx('visitors').insert([
-    { hostId: residentAccount.id, propertyId: properties[0].id, unitId: unitOf(0, 13).id, name: 'Laura Sánchez', email: 'laura.sanchez@correo.do', phone: '829-555-0133', purpose: 'Visita familiar', expectedArrival: tomorrowAt(15, 1), expectedDeparture: tomorrowAt(19, 1), accessCode: 'VM4B-7K2Q' },
-    { hostId: residentAccount.id, propertyId: properties[0].id, unitId: unitOf(0, 13).id, name: 'Técnico de Claro', purpose: 'Instalación de internet', visitType: 'service', expectedArrival: tomorrowAt(10, 2), accessCode: 'VM4B-9P3X' },
-  ]);
+  await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
 
   // The activity feed starts with what the seed did, in the order it happened.
   const feed = [

@@ -9,6 +9,7 @@ import { BILLING_MESSAGES } from './billing';
 import { ACCESS_MESSAGES } from './access';
 import { MAINTENANCE_MESSAGES } from './maintenance';
 import { BOOKINGS_MESSAGES } from './bookings';
+import { VISITORS_MESSAGES } from './visitors';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -27,12 +28,14 @@ export const MESSAGES = {
   ...ACCESS_MESSAGES,
   ...MAINTENANCE_MESSAGES,
   ...BOOKINGS_MESSAGES,
+  ...VISITORS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 export type Language = 'es' | 'en';
 
 export { MAINTENANCE_LABELS } from './maintenance';
+export { VISITOR_LABELS } from './visitors';
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);
 

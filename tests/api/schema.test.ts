@@ -128,6 +128,14 @@ const validRow: Record<string, () => Promise<Row>> = {
     const unit = await createUnit();
     return { hostId: (await createUser()).id, propertyId: unit.propertyId, unitId: unit.id, name: 'Visita', accessCode: `C${Math.random()}` };
   },
+  visits: async () => {
+    const [visitor] = await db()('visitors').insert(await validRow.visitors()).returning(['id', 'propertyId']);
+    return { visitorId: visitor.id, propertyId: visitor.propertyId };
+  },
+  visitor_blocks: async () => {
+    const unit = await createUnit();
+    return { propertyId: unit.propertyId, unitId: unit.id, name: 'Persona' };
+  },
   broadcasts: async () => ({
     title: 'Aviso',
     message: 'Mensaje de diez o más',
@@ -284,6 +292,8 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   visitors_expected_check: ['visitors', { expectedArrival: new Date('2030-01-02'), expectedDeparture: new Date('2030-01-01') }],
   visitors_status_check: ['visitors', { status: 'lost' }],
   visitors_visit_type_check: ['visitors', { visitType: 'vip' }],
+  visitors_pass_kind_check: ['visitors', { passKind: 'forever' }],
+  visitors_uses_check: ['visitors', { maxUses: 0 }],
 };
 
 /** The error a statement fails with (rolled back in a savepoint so nothing stays). */

@@ -13,6 +13,7 @@ import {
   createResident,
   createUnit,
   createUser,
+  createVisitorPass,
 } from '../support/factories';
 import { accessibilityReport, englishOnScreen } from './support/accessibility';
 import { DESKTOP, PHONE, signInAs, useBrowser } from './support/browser';
@@ -44,6 +45,7 @@ async function community() {
   const { user: resident } = await createResident({ property, unit, user: { name: 'Rosa', lastName: 'Medina' } });
   const leak = await createMaintenanceRequest({ propertyId: property.id, unitId: unit.id, requestedById: resident.id, title: 'Fuga en el baño', assignedToId: supplier.id, status: 'scheduled' });
   await createCharge({ unitId: unit.id, description: 'Cuota de mantenimiento' });
+  await createVisitorPass({ propertyId: property.id, unitId: unit.id, hostId: resident.id, name: 'Laura Sánchez', vehiclePlate: 'A123456' });
   const { resident: temporary } = await createResident({ property, user: { name: 'Luis', lastName: 'Peña' } });
   await Resident.query().patchAndFetchById(temporary.id, { status: 'temporary' });
   await createAmenity({ propertyId: property.id, organizationId: organization.id, name: 'Piscina' });
@@ -109,6 +111,8 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'áreas comunes', path: '/amenities' },
     { name: 'mis reservas', path: '/amenities?tab=mine' },
     { name: 'reservar', path: '/amenities', then: openDialog('Reservar Piscina', 'Reservar Piscina') },
+    { name: 'visitantes', path: '/visitors' },
+    { name: 'registrar visitante', path: '/visitors', then: openDialog('Registrar visitante', 'Registrar visitante') },
   ];
   if (role !== 'admin') return [...readers, { name: 'subir documento', path: '/documents', then: openDialog('Subir documento', 'Subir documento') }];
   // Administrators: the screens above, and the ones that manage.
@@ -122,6 +126,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'configuración del sistema: general', path: '/admin/system-settings' },
     { name: 'configuración del sistema: apariencia', path: '/admin/system-settings', then: tab('Apariencia') },
     { name: 'configuración del sistema: funciones', path: '/admin/system-settings', then: tab('Funciones') },
+    { name: 'configuración del sistema: visitantes', path: '/admin/system-settings', then: tab('Visitantes') },
     { name: 'organizaciones', path: '/admin/organizations' },
     { name: 'organizaciones: nueva', path: '/admin/organizations', then: openDialog('Agregar organización', 'Nueva organización') },
     { name: 'correo saliente', path: '/admin/mail' },
@@ -130,6 +135,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'facturación: pagos', path: '/billing?tab=payments' },
     { name: 'facturación: transferencias', path: '/billing?tab=reported' },
     { name: 'reservas', path: '/amenities?tab=manage' },
+    { name: 'recepción', path: '/visitors/desk' },
   ];
 }
 
@@ -140,6 +146,7 @@ const SIGNED_OUT: Screen[] = [
   { name: 'términos', path: '/terms' },
   { name: 'privacidad', path: '/privacy' },
   { name: 'página no encontrada', path: '/no-existe' },
+  { name: 'pase de visita desconocido', path: '/pass/enlace-que-no-existe-000' },
 ];
 
 /** Waits until the screen has settled: its heading, no spinner or placeholder left. */

@@ -1,3 +1,4 @@
+import { newAccessCode, newPassToken } from '../../server/commands/visitors';
 import { db } from '../../server/db';
 import { randomUUID } from 'node:crypto';
 import type { Role, StaffService } from '../../shared/enums';
@@ -192,4 +193,28 @@ export async function createBroadcast(overrides: Partial<Broadcast> & { property
     startDate: new Date(Date.now() - 60_000),
     ...overrides,
   });
+}
+
+/**
+ * A visitor pass of a unit, valid today (Santo Domingo) as a one-time pass unless overridden,
+ * with a fresh access code and link token.
+ */
+export async function createVisitorPass(overrides: Record<string, unknown> & { propertyId: number; unitId: number; hostId: number }) {
+  const now = Date.now();
+  const [row] = await db()('visitors')
+    .insert({
+      name: 'Laura Sánchez',
+      visitType: 'guest',
+      passKind: 'one-time',
+      expectedArrival: new Date(now),
+      validFrom: new Date(now - 3600_000),
+      validTo: new Date(now + 6 * 3600_000),
+      maxUses: 1,
+      accessCode: newAccessCode(),
+      passToken: newPassToken(),
+      status: 'scheduled',
+      ...overrides,
+    })
+    .returning('*');
+  return row as { id: number; accessCode: string; passToken: string; name: string; status: string };
 }

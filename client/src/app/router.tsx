@@ -23,9 +23,11 @@ const BillingPage = page(() => import('@client/features/billing/pages/BillingPag
 const MaintenancePage = page(() => import('@client/features/maintenance/pages/MaintenancePage'), 'maintenance', 'residents');
 const MaintenanceDetailPage = page(() => import('@client/features/maintenance/pages/MaintenanceDetailPage'), 'maintenance');
 const AmenitiesPage = page(() => import('@client/features/amenities/pages/AmenitiesPage'), 'amenities');
-const VisitorsPage = page(() => import('@client/features/visitors/pages/VisitorsPage'), 'visitors');
+const VisitorsPage = page(() => import('@client/features/visitors/pages/VisitorsPage'), 'visitors', 'residents');
+const DeskPage = page(() => import('@client/features/visitors/pages/DeskPage'), 'visitors');
+const PassPage = page(() => import('@client/features/visitors/pages/PassPage'), 'visitors');
 const SettingsPage = page(() => import('@client/features/settings/pages/SettingsPage'), 'settings', 'auth', 'billing');
-const SystemSettingsPage = page(() => import('@client/features/system-settings/pages/SystemSettingsPage'), 'systemSettings', 'maintenance');
+const SystemSettingsPage = page(() => import('@client/features/system-settings/pages/SystemSettingsPage'), 'systemSettings', 'maintenance', 'visitors');
 const OrganizationsPage = page(() => import('@client/features/organizations/pages/OrganizationsPage'), 'organizations');
 const NotificationsPage = page(() => import('@client/features/notifications/pages/NotificationsPage'), 'notifications');
 const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswordPage'), 'auth');
@@ -55,6 +57,8 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <SetPasswordPage /> },
       { path: '/invitation', element: <SetPasswordPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
+      // A visitor's pass, shared by WhatsApp: no sign-in.
+      { path: '/pass/:token', element: <PassPage /> },
       {
         element: <RequireUser />,
         children: [
@@ -71,6 +75,7 @@ export const routes: RouteObject[] = [
               screen('maintenance/:id', MaintenanceDetailPage, '/maintenance'),
               screen('amenities', AmenitiesPage),
               screen('visitors', VisitorsPage),
+              screen('visitors/desk', DeskPage),
               screen('settings', SettingsPage),
               screen('notifications', NotificationsPage),
               screen('admin/system-settings', SystemSettingsPage),

@@ -7,6 +7,7 @@ import { BroadcastBannerSlot } from './BroadcastBannerSlot';
 import { Header } from './Header';
 import { LiveUpdates } from './LiveUpdates';
 import { Sidebar } from './Sidebar';
+import { VisitorAlerts } from '@client/features/visitors/components/VisitorAlerts';
 
 /** The signed-in frame: header, sidebar (a drawer below 768 px) and the screen. */
 export default function AppLayout() {
@@ -20,6 +21,7 @@ export default function AppLayout() {
         {t('layout.skipToContent')}
       </a>
       <LiveUpdates />
+      <VisitorAlerts />
       <Header onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
       <div className="vec-body">
         <Sidebar show={menuOpen} onHide={() => setMenuOpen(false)} />

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   Mail,
   Network,
+  ShieldCheck,
   SlidersHorizontal,
   UserCheck,
   Users,
@@ -27,6 +28,8 @@ type ScreenRule = {
   feature?: FeatureName;
   /** What the user must be able to do there (shared/permissions.ts); none: every user. */
   capability?: Capability;
+  /** The visitors desk: a supplier only when on a property's security staff (`worksDesk`). */
+  desk?: boolean;
 };
 
 export type NavItem = ScreenRule & {
@@ -51,6 +54,8 @@ const MAIN_ITEMS: NavItem[] = [
   { to: '/maintenance', labelKey: 'nav.maintenance', icon: Wrench, feature: 'maintenance', supplier: { labelKey: 'nav.myJobs', icon: ClipboardList } },
   { to: '/amenities', labelKey: 'nav.amenities', icon: CalendarCheck, feature: 'amenities', capability: 'amenities.book' },
   { to: '/visitors', labelKey: 'nav.visitors', icon: UserCheck, feature: 'visitors', capability: 'visitors.register' },
+  // The guardhouse's tablet: administrators and security staff.
+  { to: '/visitors/desk', labelKey: 'nav.visitorDesk', icon: ShieldCheck, feature: 'visitors', capability: 'visitors.desk', desk: true },
 ];
 
 const ADMIN_ITEMS: NavItem[] = [
@@ -73,15 +78,16 @@ export type ScreenAccess = 'open' | 'switchedOff' | 'forbidden';
  * menu are open (their own pages decide). The operator check is the server's (it knows the
  * organization's type).
  */
-export function screenAccess(to: string, user: Actor, features: Branding['features']): ScreenAccess {
+export function screenAccess(to: string, user: Actor & { worksDesk?: boolean }, features: Branding['features']): ScreenAccess {
   const item = SCREENS.find((screen) => screen.to === to);
   if (!item) return 'open';
   if (item.feature && !features[item.feature]) return 'switchedOff';
+  if (item.desk && !isAdministrator(user) && !user.worksDesk) return 'forbidden';
   return !item.capability || can(user, item.capability) ? 'open' : 'forbidden';
 }
 
 /** The items this user sees with this organization's module switches (`operator`: see /admin/mail and /admin/status). */
-export function navigationFor(user: Actor, features: Branding['features'], operator = false) {
+export function navigationFor(user: Actor & { worksDesk?: boolean }, features: Branding['features'], operator = false) {
   const shown = (item: NavItem) => screenAccess(item.to, user, features) === 'open' && (!item.operators || operator);
   const forRole = (item: NavItem) => (item.supplier && user.role === 'Suplidor' && !isAdministrator(user) ? { ...item, ...item.supplier } : item);
   return { main: MAIN_ITEMS.filter(shown).map(forRole), admin: ADMIN_ITEMS.filter(shown) };

@@ -27,6 +27,8 @@ export type User = {
   currentPasswordRequired: boolean;
   /** `awaiting`: a self-registration waiting for an administrator's approval; reads only its own account. */
   access: 'member' | 'awaiting';
+  /** Works the visitors desk: an administrator, or a supplier on a property's security staff. */
+  worksDesk?: boolean;
   language: Language;
   preferences: Preferences;
   avatarUrl: string | null;

@@ -12,8 +12,9 @@ import { AppearanceTab } from '../components/AppearanceTab';
 import { FeaturesTab } from '../components/FeaturesTab';
 import { GeneralTab } from '../components/GeneralTab';
 import { MaintenanceTab } from '../components/MaintenanceTab';
+import { VisitorsTab } from '../components/VisitorsTab';
 
-const TABS = ['general', 'appearance', 'features', 'maintenance'] as const;
+const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors'] as const;
 type SystemSettingsTab = (typeof TABS)[number];
 
 /**
@@ -78,6 +79,9 @@ export default function SystemSettingsPage() {
           </Tab.Pane>
           <Tab.Pane eventKey="maintenance" mountOnEnter>
             <MaintenanceTab />
+          </Tab.Pane>
+          <Tab.Pane eventKey="visitors" mountOnEnter>
+            <VisitorsTab />
           </Tab.Pane>
         </Tab.Content>
       </Tab.Container>

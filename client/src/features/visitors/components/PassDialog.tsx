@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SelectField } from '@client/components/form/SelectField';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { useFieldError } from '@client/components/form/field-error';
+import { toast } from '@client/components/toast/toast';
+import { usePropertyOptions } from '@client/features/residents/api/property-options';
+import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { errorMessage } from '@client/lib/api';
+import { VISIT_TYPES } from '@shared/enums';
+import { VisitorCreateSchema, localDay } from '@shared/schemas/visitors';
+import { useCreateVisitor, useHostUnits, type VisitorView } from '../api/visitors';
+
+type Input = z.input<typeof VisitorCreateSchema>;
+type Output = z.output<typeof VisitorCreateSchema>;
+const FIELDS = ['propertyId', 'unitId', 'name', 'email', 'phone', 'purpose', 'visitType', 'expectedArrival', 'expectedDeparture', 'recurrence', 'recurrence.until', 'recurrence.weekdays', 'vehiclePlate', 'notes'] as const;
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+
+/** A datetime-local value ("2026-11-24T15:00") of a moment, in the browser's time. */
+const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** A nanny's pass: Monday to Friday for a month. */
+const defaultRecurrence = () => ({ until: localDay(new Date(Date.now() + 30 * 86_400_000)), weekdays: [1, 2, 3, 4, 5] });
+const asDate = (value: unknown) => (typeof value === 'string' && value ? new Date(value) : undefined);
+
+/** "Registrar visitante": unit, visitor, one-time or recurring (weekdays, until), plate and notes for the desk. */
+export function PassDialog({ show, onClose, onCreated }: { show: boolean; onClose: () => void; onCreated: (visitor: VisitorView) => void }) {
+  const { t } = useTranslation('visitors');
+  return (
+    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="new-pass-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="new-pass-title" as="h2" className="h5">
+          {t('form.title')}
+        </Modal.Title>
+      </Modal.Header>
+      {show && <PassForm onClose={onClose} onCreated={onCreated} />}
+    </Modal>
+  );
+}
+
+function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (visitor: VisitorView) => void }) {
+  const { t } = useTranslation('visitors');
+  const create = useCreateVisitor();
+  const [kind, setKind] = useState<'one-time' | 'recurring'>('one-time');
+  const [inAnHour] = useState(() => new Date(Date.now() + 3600_000));
+  const { register, control, handleSubmit, setError, setValue, formState: { errors } } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(VisitorCreateSchema),
+    defaultValues: { propertyId: '' as unknown as number, unitId: '' as unknown as number, name: '', visitType: 'guest', expectedArrival: inAnHour, recurrence: null },
+  });
+  const propertyId = (useWatch({ control, name: 'propertyId' }) as number | '') || null;
+  const properties = usePropertyOptions('');
+  const units = useHostUnits(propertyId);
+  const onlyProperty = properties.data?.total === 1 ? properties.data.items[0].id : null;
+  useEffect(() => {
+    if (onlyProperty && !propertyId) setValue('propertyId', onlyProperty);
+  }, [onlyProperty, propertyId, setValue]);
+  const onlyUnit = units.data?.length === 1 ? units.data[0].id : null;
+  useEffect(() => {
+    if (onlyUnit) setValue('unitId', onlyUnit);
+  }, [onlyUnit, setValue]);
+  const chooseKind = (value: 'one-time' | 'recurring') => {
+    setKind(value);
+    setValue('recurrence', value === 'recurring' ? defaultRecurrence() : null);
+  };
+  const recurrenceError = useFieldError(errors.recurrence?.weekdays ?? errors.recurrence?.until ?? (errors.recurrence as { message?: string } | undefined));
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      {
+        ...values,
+        expectedArrival: values.expectedArrival.toISOString(),
+        expectedDeparture: values.expectedDeparture?.toISOString() ?? null,
+      },
+      {
+        onSuccess: (created) => {
+          toast({ title: t('form.created'), description: t('form.createdDescription'), variant: 'success' });
+          onClose();
+          onCreated(created);
+        },
+        onError: (error) => {
+          applyServerErrors(setError, error, FIELDS);
+          toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <Modal.Body>
+        <Controller
+          control={control}
+          name="propertyId"
+          render={({ field, fieldState }) => (
+            <PropertySelect
+              label={t('form.property')}
+              emptyLabel={t('form.chooseProperty')}
+              value={(field.value as number | '') || null}
+              onChange={(value) => {
+                field.onChange(value ?? '');
+                setValue('unitId', '' as unknown as number);
+              }}
+              onBlur={field.onBlur}
+              error={fieldState.error}
+            />
+          )}
+        />
+        <SelectField
+          label={t('form.unit')}
+          placeholder={t('form.chooseUnit')}
+          registration={register('unitId', { setValueAs: (value) => (value === '' || value === undefined ? undefined : Number(value)) })}
+          options={(units.data ?? []).map((unit) => ({ value: String(unit.id), label: unit.unitNumber }))}
+          error={errors.unitId}
+          disabled={!propertyId}
+        />
+        <TextField label={t('form.name')} placeholder={t('form.namePlaceholder')} registration={register('name')} error={errors.name} maxLength={100} autoComplete="off" />
+        <div className="row g-2">
+          <div className="col-sm-6">
+            <TextField label={t('form.phone')} type="tel" registration={register('phone')} error={errors.phone} maxLength={30} />
+          </div>
+          <div className="col-sm-6">
+            <SelectField label={t('form.type')} registration={register('visitType')} options={VISIT_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))} error={errors.visitType} />
+          </div>
+        </div>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 mb-1">{t('form.kind')}</legend>
+          <div className="d-flex flex-wrap gap-3">
+            {(['one-time', 'recurring'] as const).map((value) => (
+              <Form.Check
+                key={value}
+                type="radio"
+                id={`pass-kind-${value}`}
+                name="passKind"
+                label={t(value === 'one-time' ? 'form.oneTime' : 'form.recurring')}
+                checked={kind === value}
+                onChange={() => chooseKind(value)}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label={t('form.arrival')}
+          type="datetime-local"
+          registration={register('expectedArrival', { setValueAs: (value) => (value instanceof Date ? value : asDate(value)) })}
+          defaultValue={localInput(inAnHour)}
+          error={errors.expectedArrival}
+        />
+        {kind === 'recurring' && (
+          <Controller
+            control={control}
+            name="recurrence"
+            render={({ field }) => {
+              const value = field.value ?? { until: '', weekdays: [] };
+              return (
+                <fieldset className="mb-3" aria-describedby={recurrenceError ? 'pass-recurrence-error' : undefined}>
+                  <legend className="form-label fs-6 mb-1">{t('form.weekdays')}</legend>
+                  <div className="d-flex flex-wrap gap-2 mb-2">
+                    {WEEKDAYS.map((day) => (
+                      <Form.Check
+                        key={day}
+                        inline
+                        type="checkbox"
+                        id={`pass-weekday-${day}`}
+                        label={t(`weekdays.${day}`)}
+                        aria-label={t(`weekdaysLong.${day}`)}
+                        checked={value.weekdays.includes(day)}
+                        onChange={(event) =>
+                          field.onChange({ ...value, weekdays: event.target.checked ? [...value.weekdays, day].sort() : value.weekdays.filter((d) => d !== day) })
+                        }
+                      />
+                    ))}
+                  </div>
+                  <Form.Group controlId="pass-until">
+                    <Form.Label>{t('form.until')}</Form.Label>
+                    <Form.Control type="date" value={value.until} onChange={(event) => field.onChange({ ...value, until: event.target.value })} isInvalid={Boolean(recurrenceError)} />
+                  </Form.Group>
+                  {recurrenceError && (
+                    <div className="invalid-feedback d-block" id="pass-recurrence-error">
+                      {recurrenceError}
+                    </div>
+                  )}
+                </fieldset>
+              );
+            }}
+          />
+        )}
+        <TextField label={t('form.purpose')} placeholder={t('form.purposePlaceholder')} registration={register('purpose')} error={errors.purpose} maxLength={200} />
+        <TextField label={t('form.plate')} registration={register('vehiclePlate')} error={errors.vehiclePlate} maxLength={50} />
+        <TextField as="textarea" rows={2} label={t('form.notes')} registration={register('notes')} error={errors.notes} maxLength={5000} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={create.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton pending={create.isPending} pendingLabel={t('common:status.saving')}>
+          {t('form.submit')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,272 @@
+import { stringify } from 'csv-stringify/sync';
+import QRCode from 'qrcode';
+import { apiRouter } from './router';
+import { VISITOR_LABELS } from '../../shared/messages';
+import { can, isAdministrator } from '../../shared/permissions';
+import {
+  DeskLookupSchema,
+  DeskQuerySchema,
+  VisitorBlockCreateSchema,
+  VisitorCreateSchema,
+  VisitorDecisionSchema,
+  VisitorListQuerySchema,
+  VisitorPatchSchema,
+  VisitorPropertyQuerySchema,
+  VisitorSettingsSchema,
+  WalkInSchema,
+  displayCode,
+} from '../../shared/schemas/visitors';
+import {
+  addBlock,
+  changeVisitor,
+  checkIn,
+  checkOut,
+  createVisitor,
+  decideWalkIn,
+  deskToday,
+  findDeskVisitor,
+  listVisitors,
+  lookup,
+  presentRows,
+  readableBlocks,
+  registerWalkIn,
+  removeBlock,
+  summarizeVisitors,
+  updateVisitorSettings,
+  visitorSettingsOf,
+} from '../commands/visitors';
+import { db } from '../db';
+import { transaction } from '../db/transaction';
+import { forbidden, notFound } from '../errors';
+import { currentUser, requireUser } from '../middleware/auth';
+import { featureEnabled, requireFeature } from '../middleware/features';
+import { findReadableProperty } from '../policies/properties';
+import { readablePropertyIds } from '../policies/tenancy';
+import { authorizeDesk, deskPropertyIds, findReadableVisitor, hostUnitIds, visitorRows, type VisitorRow } from '../policies/visitors';
+import { presentBlock, presentPass } from '../presenters/visitor';
+import { idParam, parse } from '../validation';
+import { safeCell } from './csv';
+import { messageText } from '../../shared/messages';
+
+/**
+ * Visitor passes and the front desk (product/visitors.md): reads scoped by policies/visitors.ts,
+ * every change one event in the same transaction (the host and the desk hear it live).
+ */
+export const visitorsRouter = apiRouter();
+visitorsRouter.use(requireUser);
+visitorsRouter.use(requireFeature('visitors'));
+
+const one = async (user: ReturnType<typeof currentUser>, row: VisitorRow) => (await presentRows(user, [row]))[0];
+
+visitorsRouter.get('/visitors', async (ctx) => {
+  const user = currentUser(ctx);
+  const { rows, total } = await listVisitors(user, parse(VisitorListQuerySchema, ctx.query));
+  ctx.set('X-Total-Count', String(total));
+  ctx.body = await presentRows(user, rows);
+});
+
+visitorsRouter.get('/visitors/summary', async (ctx) => {
+  const { propertyId } = parse(VisitorPropertyQuerySchema, ctx.query);
+  ctx.body = await summarizeVisitors(currentUser(ctx), propertyId);
+});
+
+/** The filtered log (every page) as CSV for administrators, Spanish headers, BOM for Excel. */
+visitorsRouter.get('/visitors/export.csv', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!isAdministrator(user)) throw forbidden();
+  const { limit: _limit, offset: _offset, ...filters } = parse(VisitorListQuerySchema, ctx.query);
+  const { rows } = await listVisitors(user, { ...filters, offset: 0 });
+  const labels = VISITOR_LABELS.es;
+  const date = (value: string | null) => (value ? new Date(Date.parse(value) - 4 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+  const records = (await presentRows(user, rows)).map((v) =>
+    [
+      String(v.id),
+      v.name,
+      v.phone,
+      v.email,
+      v.propertyName,
+      v.unitNumber,
+      v.host?.name,
+      labels.type[v.visitType],
+      labels.kind[v.passKind],
+      labels.status[v.status],
+      date(v.validFrom),
+      date(v.validTo),
+      date(v.checkInTime),
+      v.checkedInBy,
+      date(v.checkOutTime),
+      v.checkedOutBy,
+      v.vehiclePlate,
+      String(v.uses),
+    ].map(safeCell),
+  );
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="visitantes-${new Date().toISOString().slice(0, 10)}.csv"`);
+  ctx.body = stringify(records, {
+    bom: true,
+    header: true,
+    columns: ['ID', 'Visitante', 'Teléfono', 'Correo', 'Propiedad', 'Unidad', 'Anfitrión', 'Tipo', 'Pase', 'Estado', 'Válido desde', 'Válido hasta', 'Entrada', 'Entrada registrada por', 'Salida', 'Salida registrada por', 'Placa', 'Entradas'],
+  });
+});
+
+/**
+ * The units of a property (`?propertyId=`) a pass or walk-in may name: a host's own; every unit
+ * for administrators and the property's security staff (the desk's walk-in form).
+ */
+visitorsRouter.get('/visitors/units', async (ctx) => {
+  const user = currentUser(ctx);
+  const { propertyId } = parse(DeskQuerySchema, ctx.query);
+  const property = user.role === 'Suplidor' && !isAdministrator(user) ? await authorizeDesk(user, propertyId) : await findReadableProperty(user, propertyId);
+  if (!can(user, 'visitors.register') && user.role !== 'Suplidor') throw forbidden();
+  const units = db()('units').where({ propertyId: property.id }).select('id', 'unitNumber').orderByRaw('length(unit_number), unit_number, id').limit(1000);
+  if (!isAdministrator(user) && user.role !== 'Suplidor') units.whereIn('id', hostUnitIds(user));
+  ctx.body = await units;
+});
+
+/** How long visitors' personal data is kept (system settings of the organization). */
+visitorsRouter.get('/visitors/settings', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'settings.manage')) throw forbidden();
+  ctx.body = await visitorSettingsOf(user.organizationId);
+});
+
+visitorsRouter.put('/visitors/settings', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'settings.manage')) throw forbidden();
+  const input = parse(VisitorSettingsSchema, ctx.request.body);
+  ctx.body = await transaction((trx) => updateVisitorSettings(trx, user, input));
+});
+
+visitorsRouter.get('/visitors/do-not-admit', async (ctx) => {
+  const { propertyId } = parse(VisitorPropertyQuerySchema, ctx.query);
+  ctx.body = (await readableBlocks(currentUser(ctx), propertyId).limit(500)).map(presentBlock);
+});
+
+visitorsRouter.post('/visitors/do-not-admit', async (ctx) => {
+  const user = currentUser(ctx);
+  const input = parse(VisitorBlockCreateSchema, ctx.request.body);
+  const row = await transaction((trx) => addBlock(trx, user, input));
+  ctx.status = 201;
+  ctx.body = presentBlock(row);
+});
+
+visitorsRouter.delete('/visitors/do-not-admit/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  await transaction((trx) => removeBlock(trx, user, id));
+  ctx.status = 204;
+});
+
+visitorsRouter.post('/visitors', async (ctx) => {
+  const user = currentUser(ctx);
+  if (!can(user, 'visitors.register')) throw forbidden();
+  const input = parse(VisitorCreateSchema, ctx.request.body);
+  const row = await transaction((trx) => createVisitor(trx, user, input));
+  ctx.status = 201;
+  ctx.body = await one(user, row);
+});
+
+visitorsRouter.get('/visitors/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  ctx.body = await one(user, await findReadableVisitor(user, idParam(ctx.params.id)));
+});
+
+visitorsRouter.patch('/visitors/:id', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const row = await transaction(async (trx) => {
+    const current = await findReadableVisitor(user, id, trx, true);
+    return changeVisitor(trx, user, current, parse(VisitorPatchSchema, ctx.request.body));
+  });
+  ctx.body = await one(user, row);
+});
+
+visitorsRouter.post('/visitors/:id/check-in', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const row = await transaction(async (trx) => checkIn(trx, user, await findDeskVisitor(trx, user, id)));
+  ctx.body = await one(user, row);
+});
+
+visitorsRouter.post('/visitors/:id/check-out', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const row = await transaction(async (trx) => checkOut(trx, user, await findDeskVisitor(trx, user, id)));
+  ctx.body = await one(user, row);
+});
+
+visitorsRouter.post('/visitors/:id/decision', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const row = await transaction(async (trx) => {
+    const current = await findReadableVisitor(user, id, trx, true);
+    return decideWalkIn(trx, user, current, parse(VisitorDecisionSchema, ctx.request.body).allow);
+  });
+  ctx.body = await one(user, row);
+});
+
+// The desk -----------------------------------------------------------------------------------
+
+/** The properties whose desk the user works (administrators: every property they reach). */
+visitorsRouter.get('/desk/properties', async (ctx) => {
+  const user = currentUser(ctx);
+  const query = db()('properties').select('id', 'name').orderBy('name').limit(1000);
+  if (isAdministrator(user)) query.whereIn('id', readablePropertyIds(user));
+  else if (user.role === 'Suplidor') query.whereIn('id', deskPropertyIds(user)).where({ organizationId: user.organizationId });
+  else throw forbidden(messageText('visitor_desk_forbidden'));
+  ctx.body = await query;
+});
+
+visitorsRouter.get('/desk/today', async (ctx) => {
+  const { propertyId } = parse(DeskQuerySchema, ctx.query);
+  ctx.body = await deskToday(currentUser(ctx), propertyId);
+});
+
+visitorsRouter.post('/desk/lookup', async (ctx) => {
+  const user = currentUser(ctx);
+  const { propertyId, code } = parse(DeskLookupSchema, ctx.request.body);
+  ctx.body = await transaction((trx) => lookup(trx, user, propertyId, code));
+});
+
+visitorsRouter.post('/desk/walk-ins', async (ctx) => {
+  const user = currentUser(ctx);
+  const input = parse(WalkInSchema, ctx.request.body);
+  const row = await transaction((trx) => registerWalkIn(trx, user, input));
+  ctx.status = 201;
+  ctx.body = await one(user, row);
+});
+
+// The public pass ----------------------------------------------------------------------------
+
+/** Public pass pages (no sign-in): the pass of a live token, rate-limited per IP. */
+export const passesRouter = apiRouter();
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+async function passOf(ctx: Parameters<Parameters<typeof passesRouter.get>[1]>[0]) {
+  await ctx.services.passLimiter.consume(ctx.ip);
+  const token = String(ctx.params.token ?? '');
+  const row = TOKEN_SHAPE.test(token)
+    ? ((await visitorRows().where('visitors.pass_token', token).whereNull('visitors.anonymized_at').first()) as VisitorRow | undefined)
+    : undefined;
+  if (!row || !(await featureEnabled(row.organizationId, 'visitors'))) {
+    await ctx.services.passLimiter.miss(ctx.ip);
+    throw notFound(messageText('pass_not_found'));
+  }
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('X-Robots-Tag', 'noindex');
+  return row;
+}
+
+passesRouter.get('/passes/:token', async (ctx) => {
+  ctx.body = presentPass(await passOf(ctx));
+});
+
+/** The pass's QR image: the access code, drawn by the `qrcode` library as SVG. */
+passesRouter.get('/passes/:token/qr.svg', async (ctx) => {
+  const row = await passOf(ctx);
+  ctx.type = 'image/svg+xml';
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = await QRCode.toString(displayCode(row.accessCode), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+});

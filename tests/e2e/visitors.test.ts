@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { db } from '../../server/db';
+import type { User } from '../../server/models';
+import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser } from '../support/factories';
+import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+
+const { test } = useBrowser();
+
+const TABLET = { width: 1024, height: 768 };
+
+/** Resolves once the page's live socket is accepted by the server (Socket.IO's "40" packet). */
+const liveConnected = (page: Page) =>
+  new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())));
+
+async function openAs(browser: Browser, origin: string, user: User, path: string, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, baseURL: origin, locale: 'es-DO', hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+  const page = await context.newPage();
+  const connected = liveConnected(page);
+  await signInAs(page, user, path);
+  await connected;
+  await markNoReload(page);
+  return { context, page };
+}
+const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
+const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
+
+test('a resident creates a recurring pass on a phone and opens its link; the desk types the code on a tablet and checks the visitor in; the resident sees the arrival live and approves a walk-in live', async ({ page, context, url }) => {
+  const organization = await createOrganization();
+  const property = await createProperty({ organizationId: organization.id, name: 'Torre Piantini' });
+  const unit = await createUnit({ propertyId: property.id, unitNumber: '7A' });
+  const { user: resident } = await createResident({ property, unit, user: { name: 'Ana', lastName: 'Alba' } });
+  const guard = await createUser({ role: 'Suplidor', organizationId: organization.id, name: 'Julio', lastName: 'Guardia' });
+  await createStaff({ propertyId: property.id, userId: guard.id, service: 'security' });
+  const browser = context.browser()!;
+  const origin = url('');
+
+  // The resident, on her phone, registers the nanny for every day of the week.
+  const residentConnected = liveConnected(page);
+  await page.setViewportSize(PHONE);
+  await signInAs(page, resident, '/visitors');
+  await residentConnected;
+  await page.getByRole('heading', { name: 'Visitantes', level: 1 }).waitFor();
+  await page.getByText('Aún no hay visitantes').waitFor();
+  await page.getByRole('button', { name: 'Registrar visitante' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar visitante' });
+  await expect.poll(() => dialog.getByLabel('Unidad', { exact: true }).inputValue()).toBe(String(unit.id));
+  await dialog.getByLabel('Nombre del visitante').fill('Rosa Niñera');
+  await dialog.getByLabel('Tipo de visita').selectOption('service');
+  await dialog.getByLabel('Recurrente (días de la semana)').check();
+  await dialog.getByLabel('Sábado').check();
+  await dialog.getByLabel('Domingo').check();
+  const now = await page.evaluate(() => {
+    const date = new Date(Date.now() - 60_000);
+    return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  });
+  await dialog.getByLabel('Llegada').fill(now);
+  await dialog.getByLabel('Placa del vehículo (opcional)').fill('g123456');
+  await dialog.getByRole('button', { name: 'Registrar', exact: true }).click();
+  await notice(page).getByText('Visitante registrado').waitFor();
+
+  // The pass to send: the code, a WhatsApp link with the pass's address.
+  const share = page.getByRole('dialog', { name: 'Pase de Rosa Niñera' });
+  const code = (await share.getByTestId('pass-code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const link = await share.getByTestId('pass-link').inputValue();
+  expect(link).toMatch(new RegExp(`^${origin}/pass/[A-Za-z0-9_-]{24}$`));
+  const whatsapp = await share.getByTestId('share-whatsapp').getAttribute('href');
+  expect(whatsapp).toBe(`https://wa.me/?text=${encodeURIComponent(`Hola Rosa, este es su pase para visitar Torre Piantini: ${link}`)}`);
+  await share.getByRole('button', { name: 'Cerrar' }).click();
+  const row = page.getByTestId('visitor-row').filter({ hasText: 'Rosa Niñera' });
+  await row.getByTestId('visitor-status').filter({ hasText: 'Programada' }).waitFor();
+  await markNoReload(page);
+
+  // The visitor opens the link (no sign-in): the QR and the code.
+  const visitorContext = await browser.newContext({ viewport: PHONE, locale: 'es-DO', isMobile: true, hasTouch: true });
+  try {
+    const passPage = await visitorContext.newPage();
+    await passPage.goto(link);
+    await passPage.getByRole('heading', { name: 'Hola, Rosa', level: 1 }).waitFor();
+    expect((await passPage.getByTestId('pass-page-code').textContent())!.trim()).toBe(code);
+    await expect.poll(() => passPage.getByTestId('pass-qr').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await passPage.content()).not.toContain('Niñera');
+  } finally {
+    await visitorContext.close();
+  }
+
+  // The desk, on the guardhouse tablet, types the code and checks her in.
+  const desk = await openAs(browser, origin, guard, '/visitors/desk', TABLET);
+  try {
+    await desk.page.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
+    await desk.page.getByTestId('desk-code').fill(code.toLowerCase());
+    await desk.page.getByRole('button', { name: 'Verificar' }).click();
+    const verdict = desk.page.getByTestId('desk-verdict');
+    await verdict.getByText('Pase válido').waitFor();
+    expect(await verdict.getByTestId('verdict-name').textContent()).toContain('Rosa Niñera');
+    await verdict.getByText('Ana Alba').waitFor();
+    await verdict.getByText('G123456').waitFor();
+    await desk.page.getByTestId('verdict-check-in').click();
+    await notice(desk.page).getByText('Entrada registrada').waitFor();
+    await desk.page.getByTestId('desk-inside').getByText('Rosa Niñera').waitFor();
+
+    // The resident's open page shows the arrival live: a notice and the status.
+    await notice(page).getByText('Llegó su visita').waitFor();
+    await row.getByTestId('visitor-status').filter({ hasText: 'Dentro' }).waitFor();
+    await page.getByTestId('visitors-count-insideNow').filter({ hasText: '1' }).waitFor();
+    expect(await notReloaded(page)).toBe(true);
+    const [visit] = await db()('visits').join('visitors', 'visitors.id', 'visits.visitor_id').where('visitors.name', 'Rosa Niñera').select('visits.*');
+    expect(visit.checkedInById).toBe(guard.id);
+
+    // A delivery without a pass: the desk asks, the resident allows it from her phone.
+    await desk.page.getByLabel('Nombre del visitante').fill('Pedro Mensajero');
+    await desk.page.getByLabel('Unidad', { exact: true }).selectOption(String(unit.id));
+    await desk.page.getByLabel('Tipo de visita').selectOption('delivery');
+    await desk.page.getByRole('button', { name: 'Preguntar al anfitrión' }).click();
+    const ask = page.getByRole('dialog', { name: 'Pedro Mensajero pide entrar' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Permitir' }).click();
+    await notice(desk.page).getByText('Pedro Mensajero: el anfitrión permitió la entrada').waitFor();
+    await desk.page.getByTestId('desk-expected').getByText('Pedro Mensajero').waitFor();
+    expect(await notReloaded(desk.page)).toBe(true);
+  } finally {
+    await desk.context.close();
+  }
+});

@@ -1,0 +1,24 @@
+import { anonymiseVisitors, expireVisitors } from '../../server/commands/visitors';
+import { transaction } from '../../server/db/transaction';
+
+const BATCH = 500;
+
+/**
+ * Every minute: closes the passes and walk-ins whose own job was lost, and anonymises the
+ * personal data of visits older than their organization's retention period (Ley 172-13).
+ */
+export async function sweepVisitors() {
+  let expired = 0;
+  for (;;) {
+    const batch = await transaction((trx) => expireVisitors(trx, { limit: BATCH }));
+    expired += batch.length;
+    if (batch.length < BATCH) break;
+  }
+  let anonymised = 0;
+  for (;;) {
+    const count = await transaction((trx) => anonymiseVisitors(trx, { limit: 1000 }));
+    anonymised += count;
+    if (count < 1000) break;
+  }
+  return { expired, anonymised };
+}
