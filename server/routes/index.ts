@@ -3,6 +3,7 @@ import { accountRouter } from './account';
 import { amenitiesRouter } from './amenities';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
+import { billingPlansRouter, certificatesRouter } from './billingPlans';
 import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
@@ -43,6 +44,8 @@ export const apiRouters: Router[] = [
   broadcastsRouter,
   documentsRouter,
   billingRouter,
+  billingPlansRouter,
+  certificatesRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

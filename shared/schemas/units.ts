@@ -17,6 +17,8 @@ const unitFields = {
   isAvailable: booleanField(),
   /** Integer centavos of RD$. */
   monthlyRent: optionalInteger(0),
+  /** Participation percentage (alícuota, Ley 5038): 0 to 100 with up to 4 decimals; the shares of a property may add up to 100. */
+  share: optionalDecimal({ min: 0, max: 100, decimals: 4, key: 'unit_share_invalid' }),
   /** The unit's owner (a Propietario of the organization), billed before its residents; null for none. */
   ownerId: z.preprocess(formNumber, z.number({ error: 'billing_owner_invalid' }).int({ error: 'billing_owner_invalid' }).positive({ error: 'billing_owner_invalid' }).nullish()),
 };
