@@ -8,6 +8,7 @@ export const QUEUES = {
   notifications: 'notifications',
   mail: 'mail',
   maintenance: 'maintenance',
+  billing: 'billing',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -26,6 +27,12 @@ export const JOBS = {
   markOverdue: 'maintenance.overdue',
   /** Marks every request past its deadline whose job was lost (repeatable). */
   sweepMaintenance: 'maintenance.sweep',
+  /** Issues a property's monthly cuotas on its plan's issue day (a job scheduler per plan). */
+  issueMonthly: 'billing.issue',
+  /** Applies the day's late fees of every plan (a daily job scheduler). */
+  lateFees: 'billing.late-fees',
+  /** Issues the cuotas a lost or missed job left unissued, and restores lost plan schedulers (repeatable). */
+  sweepBilling: 'billing.sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -45,11 +52,21 @@ export type MarkOverdueData = { requestId: number; dueAt: string };
 /** One deadline job per maintenance request: scheduling again replaces it instead of adding one. */
 export const overdueJobId = (requestId: number) => `maintenance-overdue-${requestId}`;
 
+export type IssueMonthlyData = { propertyId: number };
+/** Optional day ('YYYY-MM-DD') a late-fee run is for (tests and re-runs); today by default. */
+export type LateFeesData = { today?: string };
+
+/** One job scheduler per billing plan: saving the plan again replaces it instead of adding one. */
+export const planSchedulerId = (propertyId: number) => `billing-plan-${propertyId}`;
+
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
   broadcastSweep: { id: 'broadcasts-sweep', everyMs: 60_000 },
   notificationSweep: { id: 'notifications-sweep', everyMs: 60_000 },
   maintenanceSweep: { id: 'maintenance-sweep', everyMs: 60_000 },
+  billingSweep: { id: 'billing-sweep', everyMs: 60_000 },
+  /** Late fees once a day at 06:00 in the billing time zone. */
+  lateFees: { id: 'billing-late-fees', pattern: '0 6 * * *' },
 } as const;
 
 /** Redis key (under the deployment's prefix) each worker refreshes; health reports its age. */

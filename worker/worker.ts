@@ -6,6 +6,7 @@ import { config } from '../server/config';
 import { logger as rootLogger } from '../server/logger';
 import { createRedis } from '../server/services/redis';
 import { beat } from './heartbeat';
+import { applyDayLateFees, issueMonthly, sweepBilling } from './jobs/billing';
 import { expireBroadcast } from './jobs/expire-broadcast';
 import { markOverdue } from './jobs/mark-overdue';
 import { notifyEvent } from './jobs/notify-event';
@@ -28,6 +29,7 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     },
     [QUEUES.mail]: { [JOBS.sendEmail]: sendEmail(smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined) },
     [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
+    [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing) },
   };
 }
 

@@ -136,7 +136,8 @@ export async function issueMonthlyCharges(trx: Knex, propertyId: number, today =
   const period = periodOf(today);
   const property = await trx('properties').where({ id: propertyId }).first('id', 'organizationId', 'name');
   const units = await billingOrderUnits(trx, propertyId);
-  const issued = new Set((await trx('charges').where({ propertyId, type: 'maintenance', period }).pluck('unitId')) as number[]);
+  // Not pluck: the column mappers rename its key.
+  const issued = new Set((await trx('charges').where({ propertyId, type: 'maintenance', period }).select('unitId')).map((row: { unitId: number }) => row.unitId));
   const { dueDate } = periodDays(plan, period);
   const numbers = new Map(units.map((unit) => [unit.id, unit.unitNumber]));
   const made = [];
@@ -159,7 +160,7 @@ export async function issueMonthlyCharges(trx: Knex, propertyId: number, today =
 /** Properties whose plan's issue day of this month has come and that miss a cuota of this period (the sweep). */
 export async function plansDue(trx: Knex = db(), today = billingToday()): Promise<number[]> {
   const period = periodOf(today);
-  return trx('billingPlans as p')
+  const rows: Array<{ propertyId: number }> = await trx('billingPlans as p')
     .where('p.issueDay', '<=', Number(today.slice(8, 10)))
     .whereExists(
       trx('units as u')
@@ -167,7 +168,8 @@ export async function plansDue(trx: Knex = db(), today = billingToday()): Promis
         .whereNotExists(trx('charges as c').whereRaw('c.unit_id = u.id').where({ 'c.type': 'maintenance', 'c.period': period })),
     )
     .orderBy('p.propertyId')
-    .pluck('p.propertyId');
+    .select('p.propertyId');
+  return rows.map((row) => row.propertyId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EventType, LiveEvent } from '../../shared/events';
+import { schedulePlanIssue } from '../../worker/jobs/billing';
 import { scheduleBroadcastExpiry } from '../../worker/jobs/expire-broadcast';
 import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
 import { scheduleNotifications } from '../../worker/jobs/notify-event';
@@ -29,6 +30,8 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   on(['maintenance.created', 'maintenance.updated'], async (event) => {
     if (event.audience === 'administrators') await scheduleOverdueCheck(queues.maintenance, event.subjectId!);
   });
+  // A billing plan's monthly job scheduler follows the plan (gone with its property).
+  on(['billing_plan.updated', 'property.deleted'], (event) => schedulePlanIssue(queues.billing, event.subjectId!));
   // The inbox and emails of the events in the notification rules.
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));
   // Invitations and password resets: their emails were written with the event.
