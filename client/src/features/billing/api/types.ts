@@ -59,7 +59,7 @@ export type Payment = {
 export type BillingUnit = { id: number; unitNumber: string; propertyId: number; propertyName: string };
 
 export type StatementEntry = {
-  kind: 'charge' | 'payment' | 'refund';
+  kind: 'charge' | 'payment' | 'refund' | 'credit_note';
   id: number;
   date: string;
   number: string | null;

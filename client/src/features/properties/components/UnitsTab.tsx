@@ -1,6 +1,6 @@
 import { DoorOpen, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, Button, ListGroup } from 'react-bootstrap';
+import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { EmptyState } from '@client/components/EmptyState';
@@ -9,7 +9,7 @@ import { Loading } from '@client/components/Loading';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
 import { formatMoney } from '@client/lib/format';
-import { UNITS_PAGE_SIZE, useDeleteUnit, useUnits, type Unit } from '../api/units';
+import { UNITS_PAGE_SIZE, useDeleteUnit, useSharesTotal, useUnits, type Unit } from '../api/units';
 import { useSearchPaging } from '../lib/use-search-paging';
 import { useConfirmedDelete } from '../lib/use-confirmed-delete';
 import { ListSearch } from './ListSearch';
@@ -72,6 +72,7 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
         </h3>
         {total > 0 && addButton}
       </div>
+      {total > 0 && <SharesTotal propertyId={propertyId} />}
       {searchable && <ListSearch label={t('units.search')} placeholder={t('units.searchPlaceholder')} value={search} onChange={setSearch} />}
       {content}
       {canManage && <UnitFormDialog propertyId={propertyId} show={editing !== null} unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
@@ -88,6 +89,25 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
         {deleting.shown && <p className="mb-0">{t('units.deleteBody', { number: deleting.shown.unitNumber })}</p>}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/**
+ * The sum of the units' shares (alícuotas, Ley 5038): a split by share uses them as weights,
+ * so they may add up to 100; a warning says when they do not, or when units have none.
+ */
+function SharesTotal({ propertyId }: { propertyId: number }) {
+  const { t } = useTranslation('properties');
+  const shares = useSharesTotal(propertyId);
+  if (!shares.data || shares.data.missing === shares.data.count) return null;
+  const { total, missing } = shares.data;
+  const off = Math.abs(total - 100) > 0.00005;
+  return (
+    <Alert variant={off || missing ? 'warning' : 'light'} className="py-2 small" data-testid="shares-total">
+      {t('units.sharesTotal', { total: total.toLocaleString(undefined, { maximumFractionDigits: 4 }) })}
+      {off && ` ${t('units.sharesNot100')}`}
+      {missing > 0 && ` ${t('units.sharesMissing', { count: missing })}`}
+    </Alert>
   );
 }
 
@@ -112,6 +132,7 @@ function UnitItem({ unit, canManage, onEdit, onDelete }: UnitItemProps) {
     unit.bedrooms !== null && t('units.bedroomsValue', { count: unit.bedrooms }),
     unit.bathrooms !== null && t('units.bathroomsValue', { count: unit.bathrooms }),
     unit.monthlyRent !== null && t('units.rentValue', { rent: formatMoney(unit.monthlyRent) }),
+    unit.share !== null && t('units.shareValue', { share: unit.share }),
     t('units.residentsValue', { count: unit.residentCount }),
     unit.ownerName && t('units.ownerValue', { name: unit.ownerName }),
   ].filter(Boolean);
