@@ -83,7 +83,8 @@ export function BillingPlanTab({ propertyId }: { propertyId: number }) {
   const plan = useBillingPlan(propertyId);
   if (plan.isPending) return <Loading />;
   if (plan.isError) return <ErrorCard title={t('plan.loadError')} error={plan.error} onRetry={() => void plan.refetch()} />;
-  return <PlanEditor key={plan.data?.updatedAt ?? 'new'} propertyId={propertyId} plan={plan.data} />;
+  // Not keyed by the saved plan: a save must not remount the form (its own notice would be lost).
+  return <PlanEditor propertyId={propertyId} plan={plan.data} />;
 }
 
 function PlanEditor({ propertyId, plan }: { propertyId: number; plan: BillingPlan | null }) {
