@@ -9,6 +9,7 @@ import { createRedis } from '../../server/services/redis';
 import { addDays, billingToday, nextPeriod, periodOf, splitAmount, shareWeight } from '../../shared/billing';
 import type { LiveEvent } from '../../shared/events';
 import { JOBS, planSchedulerId } from '../../shared/jobs';
+import { sweepBilling } from '../../worker/jobs/billing';
 import { closeQueues, createQueues, type Queues } from '../../worker/queues';
 import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
@@ -112,6 +113,23 @@ describe('monthly cuotas', () => {
     const results = await Promise.all(jobs.map(async (job) => (await queue.getJob(job.id!))!.returnvalue));
     expect(results.map((r) => r.issued).sort()).toEqual([0, 4]);
     expect(await monthly(property.id)).toHaveLength(4);
+  });
+});
+
+describe('the billing sweep', () => {
+  it('issues what a lost job left unissued and restores a lost plan scheduler, once', async () => {
+    const { property, cookie } = await tower(2);
+    await putPlan(cookie, property.id);
+    await waitFor(() => queue.getJobScheduler(planSchedulerId(property.id)), 3000, 'el planificador del plan');
+    await queue.removeJobScheduler(planSchedulerId(property.id));
+    const sweep = sweepBilling(queue);
+    const first = await sweep();
+    expect(first.issued).toBeGreaterThanOrEqual(2);
+    expect(first.restored).toBeGreaterThanOrEqual(1);
+    expect(await monthly(property.id)).toHaveLength(2);
+    expect(await queue.getJobScheduler(planSchedulerId(property.id))).toMatchObject({ pattern: '0 6 1 * *' });
+    await sweep();
+    expect(await monthly(property.id)).toHaveLength(2);
   });
 });
 
