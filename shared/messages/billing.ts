@@ -64,6 +64,9 @@ export const BILLING_MESSAGES = {
   billing_not_waivable: { es: 'Solo se puede condonar una mora pendiente', en: 'Only a pending late fee can be waived' },
   billing_certificate_debt: { es: 'La unidad tiene deuda vencida de {amount}: no se puede emitir el certificado de no deuda', en: 'The unit has {amount} overdue: the no-debt certificate cannot be issued' },
   billing_certificate_not_found: { es: 'Certificado no encontrado: verifique el código', en: 'Certificate not found: check the code' },
+  unit_import_empty: { es: 'El archivo no tiene filas de unidades', en: 'The file has no unit rows' },
+  unit_import_too_many: { es: 'Se pueden importar hasta 1000 unidades a la vez', en: 'Up to 1000 units can be imported at once' },
+  unit_import_duplicate: { es: 'Esta unidad aparece dos veces en el archivo', en: 'This unit appears twice in the file' },
   unit_share_invalid: { es: 'La alícuota debe ser un porcentaje entre 0 y 100 con hasta cuatro decimales', en: 'The share must be a percentage between 0 and 100 with up to four decimals' },
   billing_owner_invalid: { es: 'El propietario debe ser un Propietario de la organización', en: 'The owner must be a Propietario of the organization' },
   unit_has_charges: {

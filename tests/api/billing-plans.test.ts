@@ -73,6 +73,26 @@ describe('billing plan', () => {
   });
 });
 
+describe('units CSV import', () => {
+  it('creates new units and updates the shares of existing ones in one transaction, refusing bad rows', async () => {
+    const { agent, property, units } = await tower([null]);
+    const bad = await agent.post(`/api/properties/${property.id}/units/import`).send({ rows: [{ unitNumber: '201', share: 101 }, { unitNumber: '', floor: 'x' }] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['rows.0.share', 'rows.1.floor', 'rows.1.unitNumber']);
+    const twice = await agent.post(`/api/properties/${property.id}/units/import`).send({ rows: [{ unitNumber: '201' }, { unitNumber: '201' }] });
+    expect(twice.body.fields).toEqual({ 'rows.1.unitNumber': 'Esta unidad aparece dos veces en el archivo' });
+    expect(await db()('units').where({ propertyId: property.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+
+    const done = await agent.post(`/api/properties/${property.id}/units/import`).send({
+      rows: [{ unitNumber: units[0].unitNumber.toLowerCase(), share: '60.5' }, { unitNumber: '201', floor: '2', squareMeters: '98.5', share: '39.5' }],
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ created: 1, updated: 1 });
+    const rows = await db()('units').where({ propertyId: property.id }).orderBy('id');
+    expect(rows.map((unit) => [unit.unitNumber, unit.floor, unit.squareMeters, unit.share])).toEqual([[units[0].unitNumber, null, null, 60.5], ['201', 2, 98.5, 39.5]]);
+  });
+});
+
 describe('extraordinary charges split', () => {
   it('splits RD$ 100,000.00 over 7 units by share to the centavo, the remainder to the last unit', async () => {
     const shares = [14.2857, 14.2857, 14.2857, 14.2857, 14.2857, 14.2857, 14.2858];

@@ -37,6 +37,10 @@ export const cases: InputCase[] = [
       body: { total: 10_000_000, split: 'equal', type: 'extraordinary', dueDate: day(30), description: 'Impermeabilización del techo' },
     }),
   },
+  {
+    route: 'POST /api/properties/:id/units/import',
+    request: (tenant) => ({ path: `/api/properties/${tenant.property.id}/units/import`, body: { rows: [{ unitNumber: '9Z', floor: '9', squareMeters: '120.5', share: '4.1666' }] } }),
+  },
   { route: 'POST /api/charges/:id/waive', request: async (tenant) => ({ path: `/api/charges/${await lateFee(tenant)}/waive`, body: { reason: 'Primer atraso del año' } }) },
   { route: 'GET /api/billing/delinquency', request: (tenant) => ({ path: `/api/billing/delinquency?propertyId=${tenant.property.id}&q=101&bucket=0-30` }) },
 ];

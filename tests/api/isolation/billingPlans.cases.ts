@@ -55,6 +55,10 @@ export const cases: IsolationCase[] = [
     path: `/api/properties/${world.other.property.id}/charges/split`,
     body: { total: 100_000, split: 'equal', dueDate: day(10), description: 'Intruso' },
   }), adminOnly),
+  ...each('POST /api/properties/:id/units/import', (world) => ({
+    path: `/api/properties/${world.other.property.id}/units/import`,
+    body: { rows: [{ unitNumber: 'INTRUSO-1', share: 10 }] },
+  }), adminOnly),
   ...each('POST /api/charges/:id/waive', async (world) => ({
     path: `/api/charges/${(await otherBilling(world)).lateFeeId}/waive`,
     body: { reason: 'Intruso' },

@@ -1,4 +1,4 @@
-import { DoorOpen, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { DoorOpen, FileUp, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { UNITS_PAGE_SIZE, useDeleteUnit, useSharesTotal, useUnits, type Unit } f
 import { useSearchPaging } from '../lib/use-search-paging';
 import { useConfirmedDelete } from '../lib/use-confirmed-delete';
 import { ListSearch } from './ListSearch';
+import { ImportUnitsDialog } from './ImportUnitsDialog';
 import { UnitFormDialog } from './UnitFormDialog';
 
 type UnitsTabProps = { propertyId: number; canManage: boolean };
@@ -23,6 +24,7 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
   const { search, setSearch, q, page, setPage } = useSearchPaging();
   const units = useUnits(propertyId, { q, page });
   const [editing, setEditing] = useState<Unit | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const deleting = useConfirmedDelete<Unit>(useDeleteUnit(), (unit) =>
     toast({ title: t('units.deleted'), description: t('units.savedDescription', { number: unit.unitNumber }), variant: 'success' }),
   );
@@ -70,11 +72,20 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
         <h3 id="units-heading" className="h6 mb-0">
           {t('units.title')}
         </h3>
-        {total > 0 && addButton}
+        <div className="d-flex flex-wrap gap-2">
+          {canManage && (
+            <Button variant="outline-secondary" onClick={() => setImporting(true)} className="d-inline-flex align-items-center gap-1">
+              <FileUp size={16} aria-hidden />
+              {t('import.open')}
+            </Button>
+          )}
+          {total > 0 && addButton}
+        </div>
       </div>
       {total > 0 && <SharesTotal propertyId={propertyId} />}
       {searchable && <ListSearch label={t('units.search')} placeholder={t('units.searchPlaceholder')} value={search} onChange={setSearch} />}
       {content}
+      {canManage && <ImportUnitsDialog propertyId={propertyId} show={importing} onClose={() => setImporting(false)} />}
       {canManage && <UnitFormDialog propertyId={propertyId} show={editing !== null} unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         show={deleting.target !== null}
