@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addDays, billingToday, percentOf, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
+import { addDays, billingToday, nextPeriod, percentOf, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
 import { messageText } from '../../shared/messages';
 import type { BillingPlan, BillingPlanInput, ChargeSplitInput } from '../../shared/schemas/billing';
 import { db } from '../db';
@@ -97,11 +97,16 @@ export function periodDays(plan: Pick<BillingPlan, 'issueDay' | 'dueDays'>, peri
   return { issueDate, dueDate: addDays(issueDate, plan.dueDays) };
 }
 
+/** The next period a plan issues: this month until its issue day, then next month. */
+export function nextIssuePeriod(issueDay: number, today = billingToday()) {
+  return Number(today.slice(8, 10)) < issueDay ? periodOf(today) : nextPeriod(periodOf(today));
+}
+
 /**
  * What a plan (the saved one, or the one being edited) issues for a period: each unit's base,
  * reserve and amount, the totals, and the sum of the shares (the form warns when it is not 100).
  */
-export async function previewPlan(trx: Knex, property: Property, plan: Pick<BillingPlan, 'monthlyFee' | 'split' | 'reservePercent' | 'issueDay' | 'dueDays'>, period = periodOf(billingToday())) {
+export async function previewPlan(trx: Knex, property: Property, plan: Pick<BillingPlan, 'monthlyFee' | 'split' | 'reservePercent' | 'issueDay' | 'dueDays'>, period = nextIssuePeriod(plan.issueDay)) {
   const units = await billingOrderUnits(trx, property.id);
   const lines = planLines(plan, units);
   const numbers = new Map(units.map((unit) => [unit.id, unit]));

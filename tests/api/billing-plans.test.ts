@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nextIssuePeriod } from '../../server/commands/billingPlans';
 import { db } from '../../server/db';
 import type { Property } from '../../server/models';
 import { adminWorld, createCharge, createResident, createUnit, createUser, signedIn } from '../support/factories';
@@ -61,6 +62,10 @@ describe('billing plan', () => {
       [units[2].id, 33_334, 1_667],
     ]);
     expect(preview.body.totals).toEqual({ base: 100_000, reserve: 5_001, amount: 105_001 });
+    // The next issue: this month until the issue day, then next month.
+    expect(preview.body.period).toBe(nextIssuePeriod(PLAN.issueDay));
+    expect(nextIssuePeriod(5, '2026-11-04')).toBe('2026-11-01');
+    expect(nextIssuePeriod(5, '2026-12-05')).toBe('2027-01-01');
   });
 
   it('is the administrators’: a resident gets 403, another organization’s administrator 404', async () => {
