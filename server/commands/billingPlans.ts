@@ -86,7 +86,7 @@ export async function savePlan(trx: Knex, actor: User, property: Property, input
     propertyId: property.id,
     actorId: actor.id,
     subject: { type: 'property', id: property.id },
-    payload: { propertyId: property.id, propertyName: property.name, plan },
+    payload: { propertyId: property.id, propertyName: property.name, title: property.name, plan },
   });
   return plan;
 }
