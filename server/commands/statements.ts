@@ -54,7 +54,14 @@ export async function billingSummary(user: User, propertyId: number | undefined,
         .where('payments.received_at', '>=', yearStart)
         .first(trx.raw(`${sum('amount', 'received_at >= ?')} as month`, [monthStart]), trx.raw(`${sum('amount')} as year`));
 
-  const [owed, unused, received] = await Promise.all([pending, credit, collected]);
+  // The reserve fund's part of the charges due this year (billing plans' own line).
+  const reserve = scoped(whereLedgerReadable(trx('charges'), 'charges', user, trx, organizationIds), 'charges')
+    .whereIn('charges.status', ['pending', 'completed'])
+    .where('charges.due_date', '>=', yearStart)
+    .where('charges.reserve_amount', '>', 0)
+    .first(trx.raw(`${sum('reserve_amount')} as reserve`));
+
+  const [owed, unused, received, reserved] = await Promise.all([pending, credit, collected, reserve]);
   return {
     outstanding: Number(owed.outstanding),
     overdue: Number(owed.overdue),
@@ -62,6 +69,7 @@ export async function billingSummary(user: User, propertyId: number | undefined,
     collectedThisMonth: Number(received.month),
     collectedThisYear: Number(received.year),
     credit: Number(unused.credit),
+    reserveThisYear: Number(reserved.reserve),
   };
 }
 

@@ -144,6 +144,8 @@ export type BillingSummary = {
   collectedThisMonth: number;
   collectedThisYear: number;
   credit: number;
+  /** The reserve fund's part of this year's charges (a line of their own on plan cuotas). */
+  reserveThisYear: number;
 };
 
 const hasDecimals = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-9;

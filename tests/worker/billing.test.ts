@@ -88,6 +88,9 @@ describe('monthly cuotas', () => {
     expect(charges.map((c) => [c.unitId, c.amount, c.reserveAmount, c.dueDate])).toEqual(
       units.map((unit) => [unit.id, 330_000, 30_000, addDays(`${today.slice(0, 8)}01`, 10)]),
     );
+    // The reserve fund's line is totalled on the summary.
+    const summary = await fetch(`${server.url}/api/billing/summary?propertyId=${property.id}`, { headers: { cookie } });
+    expect((await summary.json()).reserveThisYear).toBe(3 * 30_000);
     // The unique key refuses a double even without the lock.
     await expect(db()('charges').insert({ ...charges[0], id: undefined, invoiceNumber: 'FAC-DOBLE' })).rejects.toThrow(/charges_monthly_unique/);
   });
