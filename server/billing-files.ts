@@ -6,6 +6,7 @@ import type { ChargeType, PaymentMethod } from '../shared/enums';
 import { formatDay } from '../shared/billing';
 import { formatMoney } from '../shared/format';
 import type { Language } from '../shared/messages';
+import type { DelinquencyReport, DelinquencyRow } from '../shared/schemas/billing';
 import type { Branding } from '../shared/schemas/settings';
 import type { UnitStatement } from './commands/statements';
 import { config } from './config';
@@ -47,6 +48,7 @@ export const BILLING_TEXTS = {
     inCredit: 'Saldo a favor',
     paymentOf: (method: string) => `Pago (${method})`,
     refundOf: (receipt: string) => `Reembolso del recibo ${receipt}`,
+    creditNoteOf: (invoice: string) => `Nota de crédito de la factura ${invoice}`,
     generated: (date: string) => `Generado el ${date}`,
     chargeStatuses: { pending: 'Pendiente', overdue: 'Vencido', completed: 'Pagado', failed: 'Fallido', refunded: 'Reembolsado' },
     paymentStatuses: { reported: 'Por confirmar', confirmed: 'Confirmado', rejected: 'Rechazado', refunded: 'Reembolsado' },
@@ -85,6 +87,7 @@ export const BILLING_TEXTS = {
     inCredit: 'Credit',
     paymentOf: (method: string) => `Payment (${method})`,
     refundOf: (receipt: string) => `Refund of receipt ${receipt}`,
+    creditNoteOf: (invoice: string) => `Credit note of invoice ${invoice}`,
     generated: (date: string) => `Generated on ${date}`,
     chargeStatuses: { pending: 'Pending', overdue: 'Overdue', completed: 'Paid', failed: 'Failed', refunded: 'Refunded' },
     paymentStatuses: { reported: 'To confirm', confirmed: 'Confirmed', rejected: 'Rejected', refunded: 'Refunded' },
@@ -100,6 +103,7 @@ export const BILLING_TEXTS = {
 export function entryConcept(entry: UnitStatement['entries'][number], language: Language) {
   const texts = BILLING_TEXTS[language];
   if (entry.kind === 'payment') return texts.paymentOf(texts.methods[entry.method as PaymentMethod] ?? entry.method ?? '') + (entry.reference ? ` · ${entry.reference}` : '');
+  if (entry.kind === 'credit_note') return `${texts.creditNoteOf(entry.number ?? '')}${entry.description ? `: ${entry.description}` : ''}`;
   if (entry.kind === 'refund') return `${texts.refundOf(entry.number ?? '')}${entry.description ? `: ${entry.description}` : ''}`;
   return entry.description ?? texts.types[entry.type as ChargeType] ?? '';
 }
@@ -344,4 +348,118 @@ export function paymentsCsv(payments: PresentedPayment[], language: Language) {
     ]),
     texts.paymentColumns,
   );
+}
+
+/** The words of the delinquency report and the no-debt certificate. */
+export const DEBT_TEXTS = {
+  es: {
+    delinquency: 'Relación de cuotas adeudadas',
+    allProperties: 'Todas las propiedades',
+    asOf: (date: string) => `Al ${date}`,
+    columns: ['Propiedad', 'Unidad', 'Propietario', '0-30 días', '31-60 días', '61-90 días', 'Más de 90', 'Total vencido', 'Último pago'],
+    totals: 'Totales',
+    units: (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'} con saldo vencido`,
+    none: 'Ninguna unidad tiene saldo vencido.',
+    certificate: 'Certificado de no deuda',
+    certifies: (organization: string, unit: string, date: string) =>
+      `${organization} certifica que la unidad ${unit} no tiene saldo vencido pendiente de pago al ${date}, según los registros de la administración.`,
+    validUntil: 'Válido hasta',
+    code: 'Código de verificación',
+    verifyAt: 'Verifique la autenticidad de este certificado en:',
+    issued: 'Fecha de emisión',
+    files: { delinquency: 'morosidad', certificate: 'certificado-no-deuda' },
+  },
+  en: {
+    delinquency: 'Statement of overdue fees',
+    allProperties: 'All properties',
+    asOf: (date: string) => `As of ${date}`,
+    columns: ['Property', 'Unit', 'Owner', '0-30 days', '31-60 days', '61-90 days', 'Over 90', 'Total overdue', 'Last payment'],
+    totals: 'Totals',
+    units: (n: number) => `${n} ${n === 1 ? 'unit' : 'units'} with overdue balance`,
+    none: 'No unit has an overdue balance.',
+    certificate: 'No-debt certificate',
+    certifies: (organization: string, unit: string, date: string) =>
+      `${organization} certifies that unit ${unit} has no overdue balance as of ${date}, according to the administration's records.`,
+    validUntil: 'Valid until',
+    code: 'Verification code',
+    verifyAt: 'Verify this certificate at:',
+    issued: 'Date issued',
+    files: { delinquency: 'delinquency', certificate: 'no-debt-certificate' },
+  },
+} as const;
+
+const delinquencyCells = (row: DelinquencyRow, language: Language, money: (n: number) => string) => [
+  row.propertyName,
+  row.unitNumber,
+  row.ownerName ?? '',
+  money(row.buckets['0-30']),
+  money(row.buckets['31-60']),
+  money(row.buckets['61-90']),
+  money(row.buckets['90+']),
+  money(row.overdue),
+  row.lastPaymentAt ? formatDay(row.lastPaymentAt, language) : '—',
+];
+
+/** The delinquency report as CSV (amounts as plain decimals). */
+export function delinquencyCsv(report: DelinquencyReport, language: Language) {
+  return csv(
+    report.rows.map((row) => delinquencyCells(row, language, pesos).map((cell) => safeCell(cell))),
+    [...DEBT_TEXTS[language].columns],
+  );
+}
+
+/** The delinquency report for the assembly: one line per unit, the totals per bucket. */
+export function delinquencyPdf(organization: Organization, report: DelinquencyReport, scope: string | null, today: string, language: Language) {
+  const texts = DEBT_TEXTS[language];
+  return render(organization, texts.delinquency, texts.asOf(formatDay(today, language)), (doc) => {
+    facts(doc, [
+      [BILLING_TEXTS[language].unit, scope ?? texts.allProperties],
+      [texts.totals, `${formatMoney(report.totals.overdue)} · ${texts.units(report.total)}`],
+    ]);
+    doc.moveDown(0.6);
+    if (!report.rows.length) doc.font('Helvetica').fontSize(11).text(texts.none);
+    else {
+      table(
+        doc,
+        [
+          { header: texts.columns[0], width: 64 },
+          { header: texts.columns[1], width: 40 },
+          { header: texts.columns[2], width: 68 },
+          { header: texts.columns[3], width: 52, align: 'right' },
+          { header: texts.columns[4], width: 52, align: 'right' },
+          { header: texts.columns[5], width: 52, align: 'right' },
+          { header: texts.columns[6], width: 52, align: 'right' },
+          { header: texts.columns[7], width: 60, align: 'right' },
+          { header: texts.columns[8], width: 52 },
+        ],
+        [
+          ...report.rows.map((row) => delinquencyCells(row, language, formatMoney)),
+          [texts.totals, '', '', formatMoney(report.totals['0-30']), formatMoney(report.totals['31-60']), formatMoney(report.totals['61-90']), formatMoney(report.totals['90+']), formatMoney(report.totals.overdue), ''],
+        ],
+        organization.branding.primaryColor,
+      );
+    }
+    footer(doc, `${organization.name} · ${BILLING_TEXTS[language].generated(nowText(language))}`);
+  });
+}
+
+/** The no-debt certificate: the unit, the day, until when it is valid and how to verify it. */
+export function certificatePdf(
+  organization: Organization,
+  certificate: { code: string; issuedOn: string; validUntil: string; unit: string; verifyUrl: string },
+  language: Language,
+) {
+  const texts = DEBT_TEXTS[language];
+  return render(organization, texts.certificate, certificate.unit, (doc) => {
+    doc.moveDown(1).font('Helvetica').fontSize(12).fillColor('#111111').text(texts.certifies(organization.name, certificate.unit, formatDay(certificate.issuedOn, language)), { align: 'justify' });
+    doc.moveDown(1.2).fontSize(10);
+    facts(doc, [
+      [texts.issued, formatDay(certificate.issuedOn, language)],
+      [texts.validUntil, formatDay(certificate.validUntil, language)],
+      [texts.code, certificate.code],
+    ]);
+    doc.moveDown(1).font('Helvetica').fontSize(10).fillColor('#555555').text(texts.verifyAt);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text(certificate.verifyUrl, { lineBreak: false });
+    footer(doc, `${organization.name} · ${BILLING_TEXTS[language].generated(nowText(language))}`);
+  });
 }

@@ -40,3 +40,68 @@ export function planAllocations(amount: number, open: OpenCharge[], chosen: Allo
   const allocations: Allocation[] = [...planned].map(([chargeId, given]) => ({ chargeId, amount: given }));
   return { allocations, credit: left };
 }
+
+/**
+ * Splits `total` centavos by integer `weights` (1 each for an equal split; shares in
+ * ten-thousandths of a percent for a split by share). Each part is rounded down; the remainder
+ * (at most a few centavos) goes to the last unit with a weight, so the parts always add up to
+ * the total exactly. A weight of 0 gets 0. Every product stays below 2^53, so the arithmetic
+ * is exact.
+ */
+export function splitAmount(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  const parts = weights.map((weight) => Math.floor((total * weight) / sum));
+  const last = weights.reduce((found, weight, index) => (weight > 0 ? index : found), -1);
+  parts[last] += total - parts.reduce((a, b) => a + b, 0);
+  return parts;
+}
+
+/** A unit's share (a percentage with up to 4 decimals) as an integer weight. */
+export const shareWeight = (share: number | null | undefined) => Math.round((share ?? 0) * 10_000);
+
+/** `percent` (up to 2 decimals) of `amount` centavos, rounded half up to the centavo. */
+export const percentOf = (amount: number, percent: number) => Math.round((amount * Math.round(percent * 100)) / 10_000);
+
+/** The first day of the month of a day: the billing period it belongs to. */
+export const periodOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** A day plus `n` days, 'YYYY-MM-DD'. */
+export function addDays(day: string, n: number) {
+  const date = new Date(`${day.slice(0, 10)}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both 'YYYY-MM-DD'). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
+/** The period after a period ('2026-12-01' -> '2027-01-01'). */
+export function nextPeriod(period: string) {
+  const [year, month] = period.split('-').map(Number);
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** What a billing plan issues to each unit (the preview and the worker use the same rule). */
+export type PlanRule = { monthlyFee: number; split: 'equal' | 'share'; reservePercent: number };
+export type PlanLine = { unitId: number; base: number; reserve: number; amount: number };
+
+/**
+ * The month's charge of each unit (units in their billing order): the same fee for every unit,
+ * or the monthly budget split by share (remainder to the last unit); the reserve fund is a
+ * percentage on top of each base, shown as its own line. Units that get 0 are left out.
+ */
+export function planLines(plan: PlanRule, units: Array<{ id: number; share: number | null }>): PlanLine[] {
+  const bases = plan.split === 'equal' ? units.map(() => plan.monthlyFee) : splitAmount(plan.monthlyFee, units.map((unit) => shareWeight(unit.share)));
+  return units
+    .map((unit, index) => {
+      const reserve = percentOf(bases[index], plan.reservePercent);
+      return { unitId: unit.id, base: bases[index], reserve, amount: bases[index] + reserve };
+    })
+    .filter((line) => line.amount > 0);
+}
+
+/** The aging buckets of the delinquency report, by days past due. */
+export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const agingBucket = (daysLate: number): AgingBucket => (daysLate <= 30 ? '0-30' : daysLate <= 60 ? '31-60' : daysLate <= 90 ? '61-90' : '90+');

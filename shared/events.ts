@@ -47,6 +47,8 @@ export const EVENT_TYPES = [
   'payment.reported',
   'payment.rejected',
   'payment.refunded',
+  'charge.waived',
+  'billing_plan.updated',
   'join_request.created',
   'join_request.approved',
   'join_request.declined',

@@ -10,6 +10,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   bookings: 'bookings',
   visitors: 'visitors',
+  billing: 'billing',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -36,6 +37,12 @@ export const JOBS = {
   expireVisitor: 'visitor.expire',
   /** Closes passes and walk-ins whose job was lost, and anonymises visitors past retention (repeatable). */
   sweepVisitors: 'visitors.sweep',
+  /** Issues a property's monthly cuotas on its plan's issue day (a job scheduler per plan). */
+  issueMonthly: 'billing.issue',
+  /** Applies the day's late fees of every plan (a daily job scheduler). */
+  lateFees: 'billing.late-fees',
+  /** Issues the cuotas a lost or missed job left unissued, and restores lost plan schedulers (repeatable). */
+  sweepBilling: 'billing.sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -59,10 +66,18 @@ export type BookingStepData = { bookingId: number; dueAt: string };
 
 /** One step job per booking: scheduling again replaces it instead of adding one. */
 export const bookingStepJobId = (bookingId: number) => `booking-step-${bookingId}`;
+
 export type ExpireVisitorData = { visitorId: number; dueAt: string };
 
 /** One expiry job per pass: scheduling again replaces it instead of adding one. */
 export const visitorExpiryJobId = (visitorId: number) => `visitor-expiry-${visitorId}`;
+
+export type IssueMonthlyData = { propertyId: number };
+/** Optional day ('YYYY-MM-DD') a late-fee run is for (tests and re-runs); today by default. */
+export type LateFeesData = { today?: string };
+
+/** One job scheduler per billing plan: saving the plan again replaces it instead of adding one. */
+export const planSchedulerId = (propertyId: number) => `billing-plan-${propertyId}`;
 
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
@@ -71,6 +86,9 @@ export const SCHEDULERS = {
   maintenanceSweep: { id: 'maintenance-sweep', everyMs: 60_000 },
   bookingSweep: { id: 'bookings-sweep', everyMs: 60_000 },
   visitorSweep: { id: 'visitors-sweep', everyMs: 60_000 },
+  billingSweep: { id: 'billing-sweep', everyMs: 60_000 },
+  /** Late fees once a day at 06:00 in the billing time zone. */
+  lateFees: { id: 'billing-late-fees', pattern: '0 6 * * *' },
 } as const;
 
 /** Redis key (under the deployment's prefix) each worker refreshes; health reports its age. */

@@ -1,12 +1,15 @@
-import type { Queue } from 'bullmq';
+import type { Queue, RepeatOptions } from 'bullmq';
+import { BILLING_TIME_ZONE } from '../shared/billing';
 import { JOBS, SCHEDULERS } from '../shared/jobs';
 import type { Queues } from './queues';
 
 const SWEEP_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } };
 
 /** The repeatable jobs (sweeps): which queue, scheduler id, interval and job. */
-function schedules(queues: Queues, sweepEveryMs?: number): Array<{ queue: Queue; id: string; every: number; job: string }> {
+function schedules(queues: Queues, sweepEveryMs?: number): Array<{ queue: Queue; id: string; every?: number; pattern?: string; job: string }> {
   return [
+    { queue: queues.billing, id: SCHEDULERS.billingSweep.id, every: sweepEveryMs ?? SCHEDULERS.billingSweep.everyMs, job: JOBS.sweepBilling },
+    { queue: queues.billing, id: SCHEDULERS.lateFees.id, pattern: SCHEDULERS.lateFees.pattern, job: JOBS.lateFees },
     { queue: queues.broadcasts, id: SCHEDULERS.broadcastSweep.id, every: sweepEveryMs ?? SCHEDULERS.broadcastSweep.everyMs, job: JOBS.sweepBroadcasts },
     { queue: queues.notifications, id: SCHEDULERS.notificationSweep.id, every: sweepEveryMs ?? SCHEDULERS.notificationSweep.everyMs, job: JOBS.sweepNotifications },
     { queue: queues.maintenance, id: SCHEDULERS.maintenanceSweep.id, every: sweepEveryMs ?? SCHEDULERS.maintenanceSweep.everyMs, job: JOBS.sweepMaintenance },
@@ -23,9 +26,10 @@ function schedules(queues: Queues, sweepEveryMs?: number): Array<{ queue: Queue;
  */
 export async function upsertSchedules(queues: Queues, options: { sweepEveryMs?: number; onlyMissing?: boolean } = {}) {
   let created = 0;
-  for (const { queue, id, every, job } of schedules(queues, options.sweepEveryMs)) {
+  for (const { queue, id, every, pattern, job } of schedules(queues, options.sweepEveryMs)) {
     if (options.onlyMissing && (await queue.getJobScheduler(id))) continue;
-    await queue.upsertJobScheduler(id, { every }, { name: job, opts: SWEEP_OPTIONS });
+    const repeat: Omit<RepeatOptions, 'key'> = pattern ? { pattern, tz: BILLING_TIME_ZONE } : { every };
+    await queue.upsertJobScheduler(id, repeat, { name: job, opts: SWEEP_OPTIONS });
     created++;
   }
   return created;

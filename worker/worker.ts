@@ -7,6 +7,7 @@ import { logger as rootLogger } from '../server/logger';
 import { createRedis } from '../server/services/redis';
 import { beat } from './heartbeat';
 import { bookingStep } from './jobs/booking-step';
+import { applyDayLateFees, issueMonthly, sweepBilling } from './jobs/billing';
 import { expireBroadcast } from './jobs/expire-broadcast';
 import { expireVisitor } from './jobs/expire-visitor';
 import { markOverdue } from './jobs/mark-overdue';
@@ -34,6 +35,7 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
     [QUEUES.bookings]: { [JOBS.bookingStep]: bookingStep, [JOBS.sweepBookings]: sweepBookings },
     [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors },
+    [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing) },
   };
 }
 

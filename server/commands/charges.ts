@@ -3,6 +3,7 @@ import { billingToday } from '../../shared/billing';
 import type { ChargeCreateInput, ChargeListQuery } from '../../shared/schemas/billing';
 import { db } from '../db';
 import { recordEvent } from '../events/outbox';
+import type { ChargeType } from '../../shared/enums';
 import type { Property, Unit, User } from '../models';
 import { isAdministrator } from '../../shared/permissions';
 import { whereLedgerReadable } from '../policies/billing';
@@ -57,12 +58,23 @@ export async function listCharges(user: User, filters: ChargeListQuery, trx: Kne
 
 export const getCharge = async (trx: Knex, id: number): Promise<ChargeRow> => chargeRows(trx).where('charges.id', id).first();
 
+/** What a charge is issued with besides its unit; `period`, `reserveAmount` and `sourceChargeId` for plan cuotas and late fees. */
+export type ChargeFields = {
+  type: ChargeType;
+  amount: number;
+  dueDate: string;
+  description: string;
+  period?: string | null;
+  reserveAmount?: number;
+  sourceChargeId?: number | null;
+};
+
 /**
  * Issues a charge to a unit: billed to its owner (else its primary or any active resident),
  * numbered `FAC-YYYY-NNNNNN`, and paid at once from the unit's credit if it has any. Its
- * administrators and people are told (`charge.created`).
+ * administrators and people are told (`charge.created`). `actorId` is null for the worker.
  */
-export async function createCharge(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, input: ChargeCreateInput) {
+export async function issueCharge(trx: Knex, actorId: number | null, { unit, property }: { unit: Pick<Unit, 'id' | 'unitNumber'>; property: Pick<Property, 'id' | 'organizationId' | 'name'> }, fields: ChargeFields) {
   await lockUnit(trx, unit.id);
   const [{ id }] = await trx('charges')
     .insert({
@@ -70,11 +82,14 @@ export async function createCharge(trx: Knex, actor: User, { unit, property }: {
       propertyId: property.id,
       unitId: unit.id,
       userId: await billedUserId(trx, unit.id),
-      type: input.type,
-      amount: input.amount,
-      dueDate: input.dueDate,
-      description: input.description,
-      createdById: actor.id,
+      type: fields.type,
+      amount: fields.amount,
+      dueDate: fields.dueDate,
+      description: fields.description,
+      period: fields.period ?? null,
+      reserveAmount: fields.reserveAmount ?? 0,
+      sourceChargeId: fields.sourceChargeId ?? null,
+      createdById: actorId,
       invoiceNumber: await nextNumber(trx, property.organizationId, 'invoice'),
     })
     .returning('id');
@@ -86,7 +101,7 @@ export async function createCharge(trx: Knex, actor: User, { unit, property }: {
       type: 'charge.created',
       organizationId: property.organizationId,
       propertyId: property.id,
-      actorId: actor.id,
+      actorId,
       subject: { type: 'charge', id },
       payload: {
         id,
@@ -96,9 +111,14 @@ export async function createCharge(trx: Knex, actor: User, { unit, property }: {
         invoiceNumber: charge.invoiceNumber,
         title: charge.description,
         amount: charge.amount,
+        chargeType: charge.type,
         dueDate: charge.dueDate,
       },
     })),
   );
   return charge;
 }
+
+/** An administrator's charge to one unit (`POST /api/charges`). */
+export const createCharge = (trx: Knex, actor: User, placed: { unit: Unit; property: Property }, input: ChargeCreateInput) =>
+  issueCharge(trx, actor.id, placed, input);

@@ -96,7 +96,7 @@ export async function settleUnit(trx: Knex, unitId: number, first?: { paymentId:
 export async function ledgerEvents(
   trx: Knex,
   unitId: number,
-  event: { type: EventType; organizationId: number; propertyId: number; actorId: number; subject: { type: string; id: number }; payload: Record<string, unknown> },
+  event: { type: EventType; organizationId: number; propertyId: number; actorId: number | null; subject: { type: string; id: number }; payload: Record<string, unknown> },
 ): Promise<EventInput[]> {
   const people: Array<{ id: number }> = await unitPeopleIds(unitId, trx);
   return [

@@ -54,7 +54,14 @@ export async function billingSummary(user: User, propertyId: number | undefined,
         .where('payments.received_at', '>=', yearStart)
         .first(trx.raw(`${sum('amount', 'received_at >= ?')} as month`, [monthStart]), trx.raw(`${sum('amount')} as year`));
 
-  const [owed, unused, received] = await Promise.all([pending, credit, collected]);
+  // The reserve fund's part of the charges due this year (billing plans' own line).
+  const reserve = scoped(whereLedgerReadable(trx('charges'), 'charges', user, trx, organizationIds), 'charges')
+    .whereIn('charges.status', ['pending', 'completed'])
+    .where('charges.due_date', '>=', yearStart)
+    .where('charges.reserve_amount', '>', 0)
+    .first(trx.raw(`${sum('reserve_amount')} as reserve`));
+
+  const [owed, unused, received, reserved] = await Promise.all([pending, credit, collected, reserve]);
   return {
     outstanding: Number(owed.outstanding),
     overdue: Number(owed.overdue),
@@ -62,12 +69,13 @@ export async function billingSummary(user: User, propertyId: number | undefined,
     collectedThisMonth: Number(received.month),
     collectedThisYear: Number(received.year),
     credit: Number(unused.credit),
+    reserveThisYear: Number(reserved.reserve),
   };
 }
 
 /** One line of a statement: a charge raises the balance, a payment lowers it, a refund raises it again. */
 export type StatementEntry = {
-  kind: 'charge' | 'payment' | 'refund';
+  kind: 'charge' | 'payment' | 'refund' | 'credit_note';
   id: number;
   /** 'YYYY-MM-DD': the day a charge was issued, a payment received or a refund made. */
   date: string;
@@ -83,7 +91,7 @@ export type StatementEntry = {
   balance: number;
 };
 
-const KIND_ORDER = { charge: 0, payment: 1, refund: 2 } as const;
+const KIND_ORDER = { charge: 0, payment: 1, refund: 2, credit_note: 3 } as const;
 
 /**
  * A unit's statement (estado de cuenta): every charge, payment and refund in date order with
@@ -92,7 +100,7 @@ const KIND_ORDER = { charge: 0, payment: 1, refund: 2 } as const;
  */
 export async function unitStatement(trx: Knex, { unit, property }: { unit: Unit; property: Property }, query: StatementQuery) {
   const day = (column: string) => trx.raw(`(${column} at time zone ?)::date::text as date`, [BILLING_TIME_ZONE]);
-  const [charges, payments, refunds] = await Promise.all([
+  const [charges, payments, refunds, credits] = await Promise.all([
     trx('charges')
       .where({ unitId: unit.id })
       .whereIn('status', ['pending', 'completed'])
@@ -105,12 +113,18 @@ export async function unitStatement(trx: Knex, { unit, property }: { unit: Unit;
       .join('payments as p', 'p.id', 'r.payment_id')
       .where('p.unit_id', unit.id)
       .select('r.id', 'p.receipt_number as number', 'r.reason as description', 'r.amount', day('r.refunded_at')),
+    trx('chargeCreditNotes as n')
+      .join('charges as c', 'c.id', 'n.charge_id')
+      .where('c.unit_id', unit.id)
+      .select('n.id', 'c.invoice_number as number', 'n.reason as description', 'n.amount', day('n.created_at')),
   ]);
   const blank = { description: null, type: null, dueDate: null, method: null, reference: null, charge: 0, payment: 0, balance: 0 };
   const all: StatementEntry[] = [
     ...charges.map((row) => ({ ...blank, kind: 'charge' as const, id: row.id, date: row.date, number: row.number, description: row.description, type: row.type, dueDate: row.dueDate, charge: row.amount })),
     ...payments.map((row) => ({ ...blank, kind: 'payment' as const, id: row.id, date: row.date, number: row.number, method: row.method, reference: row.reference, payment: row.amount })),
     ...refunds.map((row) => ({ ...blank, kind: 'refund' as const, id: row.id, date: row.date, number: row.number, description: row.description, charge: row.amount })),
+    // A credit note (a waived late fee) lowers the balance like a payment.
+    ...credits.map((row) => ({ ...blank, kind: 'credit_note' as const, id: row.id, date: row.date, number: row.number, description: row.description, payment: row.amount })),
   ].sort((a, b) => a.date.localeCompare(b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id);
 
   let balance = 0;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { messageText } from '../../shared/messages';
 import type { PageQuery } from '../../shared/schemas/common';
-import type { UnitCreateInput, UnitUpdateInput } from '../../shared/schemas/units';
+import type { UnitCreateInput, UnitImportInput, UnitUpdateInput } from '../../shared/schemas/units';
 import { db } from '../db';
 import { badRequest, conflict, validationError } from '../errors';
 import { claimVersion } from '../db/versioned';
@@ -141,4 +141,37 @@ export async function deleteUnit(trx: Knex, actor: User, { unit, property }: { u
   await trx('residents').where({ unitId: unit.id }).update({ unitId: null, updatedAt: trx.fn.now() });
   await trx('units').where({ id: unit.id }).delete();
   await recordEvent(trx, unitEvent('unit.deleted', actor, property.organizationId, unit));
+}
+
+/**
+ * A CSV import of a property's units (unit number, floor, area, share), in one transaction: a
+ * unit number the property has (ignoring case) updates that unit's given values; a new one
+ * creates the unit. A number twice in the file is refused (400 on the second row).
+ */
+export async function importUnits(trx: Knex, actor: User, property: Property, { rows }: UnitImportInput) {
+  const seen = new Map<string, number>();
+  const fields: Record<string, string> = {};
+  rows.forEach((row, index) => {
+    const key = row.unitNumber.toLowerCase();
+    if (seen.has(key)) fields[`rows.${index}.unitNumber`] = messageText('unit_import_duplicate');
+    seen.set(key, index);
+  });
+  if (Object.keys(fields).length) throw validationError(fields);
+  let created = 0;
+  let updated = 0;
+  for (const row of rows) {
+    const given = Object.fromEntries(Object.entries({ floor: row.floor, squareMeters: row.squareMeters, share: row.share }).filter(([, value]) => value !== null && value !== undefined));
+    const existing = await trx('units').where({ propertyId: property.id }).whereRaw('lower(unit_number) = lower(?)', [row.unitNumber]).first('id');
+    if (existing) {
+      if (!Object.keys(given).length) continue;
+      await trx('units').where({ id: existing.id }).update({ ...given, version: trx.raw('version + 1'), updatedAt: trx.fn.now() });
+      await recordEvent(trx, unitEvent('unit.updated', actor, property.organizationId, await getUnit(trx, existing.id)));
+      updated++;
+    } else {
+      const [unit] = await trx('units').insert({ ...given, propertyId: property.id, unitNumber: row.unitNumber }).returning('*');
+      await recordEvent(trx, unitEvent('unit.created', actor, property.organizationId, unit));
+      created++;
+    }
+  }
+  return { created, updated };
 }

@@ -1,4 +1,5 @@
 import type { EventType, LiveEvent } from '../../shared/events';
+import { schedulePlanIssue } from '../../worker/jobs/billing';
 import { scheduleBroadcastExpiry } from '../../worker/jobs/expire-broadcast';
 import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
 import { scheduleBookingStep } from '../../worker/jobs/booking-step';
@@ -39,6 +40,8 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   on(['visitor.created', 'visitor.updated', 'visitor.cancelled', 'visitor.walk_in_requested', 'visitor.walk_in_decided', 'visitor.checked_in', 'visitor.checked_out'], async (event) => {
     if (event.audience === 'administrators') await scheduleVisitorExpiry(queues.visitors, event.subjectId!);
   });
+  // A billing plan's monthly job scheduler follows the plan (gone with its property).
+  on(['billing_plan.updated', 'property.deleted'], (event) => schedulePlanIssue(queues.billing, event.subjectId!));
   // The inbox and emails of the events in the notification rules.
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));
   // Invitations and password resets: their emails were written with the event.

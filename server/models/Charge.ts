@@ -29,6 +29,12 @@ export class Charge extends BaseModel {
   invoiceNumber!: string;
   receiptUrl!: string | null;
   createdById!: number | null;
+  /** First day of the month a monthly cuota or late fee belongs to. */
+  period!: string | null;
+  /** The reserve fund's part of `amount`. */
+  reserveAmount!: number;
+  /** The overdue charge a late fee is for. */
+  sourceChargeId!: number | null;
   createdAt!: Date;
   updatedAt!: Date;
 

@@ -15,6 +15,8 @@ export class Unit extends BaseModel {
   bathrooms!: number | null;
   isAvailable!: boolean;
   monthlyRent!: number | null;
+  /** Participation percentage (alícuota), 0 to 100; null when not set. */
+  share!: number | null;
   /** The unit's owner (a Propietario), billed before its residents. */
   ownerId!: number | null;
   createdAt!: Date;

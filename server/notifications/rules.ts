@@ -124,6 +124,10 @@ const BILLING_RULES: Partial<Record<EventType, NotificationRule>> = {
     es: (p) => ({ title: `Transferencia rechazada: ${amountOf(p)}`, body: `${unitOf(p)}. Motivo: ${p.reason}` }),
     en: (p) => ({ title: `Transfer rejected: ${amountOf(p)}`, body: `${unitOf(p)}. Reason: ${p.reason}` }),
   }),
+  'charge.waived': billingRule(unitPeople, '/billing', {
+    es: (p) => ({ title: `Mora condonada: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Motivo: ${p.reason}` }),
+    en: (p) => ({ title: `Late fee waived: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Reason: ${p.reason}` }),
+  }),
   'payment.refunded': billingRule(unitPeople, '/billing?tab=payments', {
     es: (p) => ({ title: `Pago reembolsado: ${p.receiptNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Motivo: ${p.reason}` }),
     en: (p) => ({ title: `Payment refunded: ${p.receiptNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Reason: ${p.reason}` }),

@@ -100,3 +100,18 @@ export async function findManageablePayment(user: User, id: number, trx: Knex = 
   authorizeBillingManage(user);
   return payment;
 }
+
+/** A charge an administrator may correct (waive a late fee): 404 outside their reach, 403 for other roles. */
+export async function findManageableCharge(user: User, id: number, trx: Knex = db()) {
+  authorizeBillingRead(user);
+  const charge = await whereLedgerReadable(trx('charges').where('charges.id', id), 'charges', user, trx).first('charges.id');
+  if (!charge) throw notFound(messageText('billing_charge_not_found'));
+  authorizeBillingManage(user);
+  return charge.id as number;
+}
+
+/** The delinquency report is the administrators' (owners and residents read their own statement). */
+export function authorizeDelinquency(user: User) {
+  authorizeBillingRead(user);
+  if (!can(user, 'billing.readAll')) throw forbidden();
+}

@@ -24,6 +24,9 @@ export type ChargeRow = {
   dueDate: string;
   paidAt: Date | null;
   invoiceNumber: string;
+  period: string | null;
+  reserveAmount: number;
+  sourceChargeId: number | null;
   createdAt: Date;
 };
 
@@ -46,6 +49,9 @@ export function presentCharge(row: ChargeRow) {
     status: row.status,
     overdue: Boolean(row.overdue),
     dueDate: row.dueDate,
+    period: row.period,
+    reserveAmount: row.reserveAmount,
+    sourceChargeId: row.sourceChargeId,
     paidAt: isoTime(row.paidAt),
     createdAt: isoTime(row.createdAt),
   };

@@ -2,7 +2,7 @@ import type { Unit } from '../models';
 
 export type UnitRow = Pick<
   Unit,
-  'id' | 'propertyId' | 'unitNumber' | 'floor' | 'squareMeters' | 'bedrooms' | 'bathrooms' | 'isAvailable' | 'monthlyRent' | 'ownerId' | 'createdAt' | 'updatedAt' | 'version'
+  'id' | 'propertyId' | 'unitNumber' | 'floor' | 'squareMeters' | 'bedrooms' | 'bathrooms' | 'isAvailable' | 'monthlyRent' | 'share' | 'ownerId' | 'createdAt' | 'updatedAt' | 'version'
 > & {
   /** Active and temporary residents living in the unit (a unit with any cannot be deleted). */
   residentCount: number;
@@ -21,6 +21,7 @@ export function presentUnit(row: UnitRow) {
     bathrooms: row.bathrooms,
     isAvailable: row.isAvailable,
     monthlyRent: row.monthlyRent,
+    share: row.share,
     residentCount: row.residentCount,
     ownerId: row.ownerId,
     ownerName: row.ownerName,

@@ -4,6 +4,7 @@ import { amenitiesRouter } from './amenities';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { bookingsRouter } from './bookings';
+import { billingPlansRouter, certificatesRouter } from './billingPlans';
 import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
@@ -46,6 +47,8 @@ export const apiRouters: Router[] = [
   broadcastsRouter,
   documentsRouter,
   billingRouter,
+  billingPlansRouter,
+  certificatesRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

@@ -1,7 +1,7 @@
 import { apiRouter } from './router';
 import { PageQuerySchema } from '../../shared/schemas/common';
-import { UnitCreateSchema, UnitUpdateSchema } from '../../shared/schemas/units';
-import { createUnit, deleteUnit, getUnit, listUnits, updateUnit } from '../commands/units';
+import { UnitCreateSchema, UnitImportSchema, UnitUpdateSchema } from '../../shared/schemas/units';
+import { createUnit, deleteUnit, getUnit, importUnits, listUnits, updateUnit } from '../commands/units';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
 import { currentUser, requireUser } from '../middleware/auth';
@@ -39,6 +39,13 @@ unitsRouter.post('/properties/:id/units', async (ctx) => {
   });
   ctx.status = 201;
   ctx.body = presentUnit(row);
+});
+
+/** A CSV's units (read by the browser): `{ created, updated }`, all or nothing. */
+unitsRouter.post('/properties/:id/units/import', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  ctx.body = await transaction(async (trx) => importUnits(trx, user, await findManageableProperty(user, id, trx), parse(UnitImportSchema, ctx.request.body)));
 });
 
 unitsRouter.get('/units/:id', async (ctx) => {

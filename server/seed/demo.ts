@@ -377,12 +377,36 @@ async function seedBilling(
         amount: CUOTA,
         dueDate: monthDay(monthsAgo, 10),
         description: `Cuota de mantenimiento de ${monthName(monthsAgo)}`,
+        period: monthDay(monthsAgo, 1),
         invoiceNumber: (await trx.raw("select billing_next_number(?, 'invoice', ?::date) as n", [organizationId, monthDay(monthsAgo, 1)])).rows[0].n,
         createdById: admin.id,
         createdAt: new Date(`${monthDay(monthsAgo, 1)}T12:00:00Z`),
       });
     }
   }
+
+  // The tower's billing plan (Billing, part 2): the units' shares (equal but for the rounding,
+  // adding up to 100), the cuotas issued on the 1st and due on the 10th (the months above are
+  // its periods, so the worker does not issue them again), 5 % late fee after 5 days of grace.
+  const ordered = [...units].sort((a, b) => a.unitNumber.length - b.unitNumber.length || a.unitNumber.localeCompare(b.unitNumber));
+  const share = Math.floor(1_000_000 / ordered.length) / 10_000;
+  for (const [index, unit] of ordered.entries()) {
+    const last = index === ordered.length - 1;
+    await trx('units').where({ id: unit.id }).update({ share: last ? Math.round((100 - share * (ordered.length - 1)) * 10_000) / 10_000 : share });
+  }
+  await trx('billingPlans').insert({
+    propertyId: property.id,
+    organizationId,
+    monthlyFee: CUOTA * units.length,
+    split: 'share',
+    issueDay: 1,
+    dueDays: 9,
+    reservePercent: 0,
+    lateFeeKind: 'percent',
+    lateFeeValue: 5,
+    graceDays: 5,
+    updatedById: admin.id,
+  });
 
   const methods = ['bank_transfer', 'cash', 'check'] as const;
   const payments: Array<Record<string, unknown>> = [];
@@ -414,6 +438,22 @@ async function seedBilling(
     await trx('payments').insert({ ...payment, receiptNumber: n, createdAt: new Date(`${payment.receivedAt}T15:00:00Z`) });
   }
   for (const unit of units) await settleUnit(trx, unit.id);
+
+  // 2A owes last month's cuota (some 45 days late): its late fee of this month, 5 % of it.
+  const late = await trx('charges').where({ unitId: byNumber.get('2A')!.id, period: monthDay(1, 1), type: 'maintenance' }).first('id', 'invoiceNumber');
+  await trx('charges').insert({
+    organizationId,
+    propertyId: property.id,
+    unitId: byNumber.get('2A')!.id,
+    userId: billed.get(byNumber.get('2A')!.id),
+    type: 'late_fee',
+    amount: CUOTA / 20,
+    dueDate: monthDay(0, Math.min(16, Number(isoDate(new Date()).slice(8, 10)))),
+    description: `Mora ${monthDay(0, 1).slice(5, 7)}/${monthDay(0, 1).slice(0, 4)} de ${late.invoiceNumber}`,
+    period: monthDay(0, 1),
+    sourceChargeId: late.id,
+    invoiceNumber: (await trx.raw("select billing_next_number(?, 'invoice', ?::date) as n", [organizationId, isoDate(new Date())])).rows[0].n,
+  });
 
   // Ana's transfer for this month, reported with its proof, waiting for the administration.
   const reportedOn = isoDate(days(-1));

@@ -144,4 +144,92 @@ export type BillingSummary = {
   collectedThisMonth: number;
   collectedThisYear: number;
   credit: number;
+  /** The reserve fund's part of this year's charges (a line of their own on plan cuotas). */
+  reserveThisYear: number;
 };
+
+const hasDecimals = (value: number, decimals: number) => Math.abs(Math.round(value * 10 ** decimals) - value * 10 ** decimals) < 1e-9;
+const wholeIn = (min: number, max: number, key: string) => z.number({ error: key }).int({ error: key }).min(min, { error: key }).max(max, { error: key });
+const percentField = (key: string) =>
+  z
+    .number({ error: key })
+    .min(0, { error: key })
+    .max(100, { error: key })
+    .refine((value) => hasDecimals(value, 2), { error: key });
+
+export const PLAN_SPLITS = ['equal', 'share'] as const;
+export const LATE_FEE_KINDS = ['none', 'flat', 'percent'] as const;
+
+/**
+ * `PUT /api/properties/:id/billing-plan`. `monthlyFee` (centavos) is each unit's cuota when
+ * `split` is `equal`, the month's budget split by the units' shares when `share`. The late fee
+ * is `none`, a `flat` amount (centavos) or a `percent` (2 decimals) of the overdue balance,
+ * once per overdue charge and month, after `graceDays` past the due date.
+ */
+export const BillingPlanSchema = z.object({
+  monthlyFee: amountField(),
+  split: z.enum(PLAN_SPLITS, { error: 'billing_split_invalid' }),
+  issueDay: wholeIn(1, 28, 'billing_issue_day_invalid'),
+  dueDays: wholeIn(0, 90, 'billing_due_days_invalid'),
+  reservePercent: percentField('billing_reserve_percent_invalid'),
+  lateFee: z
+    .object(
+      {
+        kind: z.enum(LATE_FEE_KINDS, { error: 'billing_late_fee_kind_invalid' }),
+        value: z.number({ error: 'billing_late_fee_value_invalid' }).min(0, { error: 'billing_late_fee_value_invalid' }).max(MAX_BILLING_AMOUNT, { error: 'billing_late_fee_value_invalid' }),
+        graceDays: wholeIn(0, 90, 'billing_grace_days_invalid'),
+      },
+      { error: 'billing_late_fee_kind_invalid' },
+    )
+    .superRefine((fee, ctx) => {
+      const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['value'], message });
+      if (fee.kind === 'flat' && (!Number.isInteger(fee.value) || fee.value < 1)) bad('billing_late_fee_flat_invalid');
+      if (fee.kind === 'percent' && (fee.value <= 0 || fee.value > 100 || !hasDecimals(fee.value, 2))) bad('billing_late_fee_percent_invalid');
+    })
+    .transform((fee) => (fee.kind === 'none' ? { ...fee, value: 0 } : fee)),
+});
+export type BillingPlanInput = z.infer<typeof BillingPlanSchema>;
+export type BillingPlan = BillingPlanInput & { propertyId: number; updatedAt: string | null };
+
+/** The charge types a split may issue. */
+export const SPLIT_CHARGE_TYPES = ['extraordinary', 'maintenance', 'fees', 'other'] as const;
+
+/** `POST /api/properties/:id/charges/split`: a total split across the property's units, in one transaction. */
+export const ChargeSplitSchema = z.object({
+  total: amountField(),
+  split: z.enum(PLAN_SPLITS, { error: 'billing_split_invalid' }),
+  type: z.enum(SPLIT_CHARGE_TYPES, { error: 'billing_type_invalid' }).default('extraordinary'),
+  dueDate: dayField('billing_due_date_invalid'),
+  description: requiredText('billing_description_required', 'title'),
+});
+export type ChargeSplitInput = z.infer<typeof ChargeSplitSchema>;
+
+/** `POST /api/charges/:id/waive`: an administrator forgives a late fee with a credit note saying why. */
+export const ChargeWaiveSchema = z.object({ reason: requiredText('billing_reason_required', 'text') });
+export type ChargeWaiveInput = z.infer<typeof ChargeWaiveSchema>;
+
+/** `GET /api/billing/delinquency?propertyId=&bucket=&q=`: `bucket` keeps units whose oldest overdue charge is in it. */
+export const DelinquencyQuerySchema = PageQuerySchema.extend({
+  propertyId: queryId,
+  bucket: z.enum(['0-30', '31-60', '61-90', '90+'], { error: 'invalid_value' }).optional(),
+});
+export type DelinquencyQuery = z.infer<typeof DelinquencyQuerySchema>;
+
+/** A certificate's verification code, as printed (`/verificar/<code>`). */
+export const CertificateCodeSchema = z.string({ error: 'billing_certificate_not_found' }).regex(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/, { error: 'billing_certificate_not_found' });
+
+/** One line of the delinquency report (centavos; `buckets` by days past due). */
+export type DelinquencyRow = {
+  unitId: number;
+  unitNumber: string;
+  propertyId: number;
+  propertyName: string;
+  ownerName: string | null;
+  overdue: number;
+  overdueCount: number;
+  oldestDueDate: string;
+  daysLate: number;
+  buckets: Record<'0-30' | '31-60' | '61-90' | '90+', number>;
+  lastPaymentAt: string | null;
+};
+export type DelinquencyReport = { rows: DelinquencyRow[]; total: number; totals: DelinquencyRow['buckets'] & { overdue: number }; units: number };

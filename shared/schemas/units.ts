@@ -17,6 +17,8 @@ const unitFields = {
   isAvailable: booleanField(),
   /** Integer centavos of RD$. */
   monthlyRent: optionalInteger(0),
+  /** Participation percentage (alícuota, Ley 5038): 0 to 100 with up to 4 decimals; the shares of a property may add up to 100. */
+  share: optionalDecimal({ min: 0, max: 100, decimals: 4, key: 'unit_share_invalid' }),
   /** The unit's owner (a Propietario of the organization), billed before its residents; null for none. */
   ownerId: z.preprocess(formNumber, z.number({ error: 'billing_owner_invalid' }).int({ error: 'billing_owner_invalid' }).positive({ error: 'billing_owner_invalid' }).nullish()),
 };
@@ -28,3 +30,19 @@ export type UnitCreateInput = z.infer<typeof UnitCreateSchema>;
 /** `PATCH /api/units/:id`: any of the fields, and the version the editor loaded. */
 export const UnitUpdateSchema = z.object(unitFields).partial().extend({ version: versionField() });
 export type UnitUpdateInput = z.infer<typeof UnitUpdateSchema>;
+
+/** The most rows one CSV import takes. */
+export const MAX_UNIT_IMPORT_ROWS = 1000;
+
+/**
+ * `POST /api/properties/:id/units/import`: the rows of a CSV (unit number, floor, area, share).
+ * A unit number the property has updates that unit (an empty cell leaves its value); a new one
+ * creates the unit. All in one transaction.
+ */
+export const UnitImportSchema = z.object({
+  rows: z
+    .array(z.object({ unitNumber: unitFields.unitNumber, floor: unitFields.floor, squareMeters: unitFields.squareMeters, share: unitFields.share }), { error: 'unit_import_empty' })
+    .min(1, { error: 'unit_import_empty' })
+    .max(MAX_UNIT_IMPORT_ROWS, { error: 'unit_import_too_many' }),
+});
+export type UnitImportInput = z.infer<typeof UnitImportSchema>;

@@ -103,6 +103,19 @@ const validRow: Record<string, () => Promise<Row>> = {
     const property = await createProperty();
     return { organizationId: property.organizationId, propertyId: property.id, month: '2030-01-01', amount: 100 };
   },
+  billing_plans: async () => {
+    const property = await createProperty();
+    return { propertyId: property.id, organizationId: property.organizationId, monthlyFee: 100, split: 'equal', issueDay: 5, dueDays: 10, lateFeeKind: 'percent', lateFeeValue: 5 };
+  },
+  charge_credit_notes: async () => {
+    const [charge] = await db()('charges').insert(await validRow.charges()).returning('*');
+    return { organizationId: charge.organizationId, chargeId: charge.id, amount: 50, reason: 'Condonada', createdById: charge.createdById };
+  },
+  no_debt_certificates: async () => {
+    const unit = await createUnit();
+    const { organizationId } = (await db()('properties').where({ id: unit.propertyId }).first('organizationId'))!;
+    return { code: `C-${Math.random()}`, organizationId, unitId: unit.id, validUntil: '2030-01-01' };
+  },
   property_staff: async () => {
     const property = await createProperty();
     return { propertyId: property.id, userId: (await createUser({ role: 'Suplidor', organizationId: property.organizationId })).id, service: 'maintenance' };
@@ -254,6 +267,18 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   organizations_type_check: ['organizations', { type: 'franchise' }],
   billing_sequences_last_number_check: ['billing_sequences', { lastNumber: 0 }],
   billing_sequences_series_check: ['billing_sequences', { series: 'credit_note' }],
+  billing_plans_monthly_fee_check: ['billing_plans', { monthlyFee: 0 }],
+  billing_plans_split_check: ['billing_plans', { split: 'thirds' }],
+  billing_plans_issue_day_check: ['billing_plans', { issueDay: 29 }],
+  billing_plans_due_days_check: ['billing_plans', { dueDays: 91 }],
+  billing_plans_reserve_percent_check: ['billing_plans', { reservePercent: 100.01 }],
+  billing_plans_late_fee_kind_check: ['billing_plans', { lateFeeKind: 'daily' }],
+  billing_plans_late_fee_value_check: ['billing_plans', { lateFeeValue: 101 }],
+  billing_plans_grace_days_check: ['billing_plans', { graceDays: -1 }],
+  charge_credit_notes_amount_check: ['charge_credit_notes', { amount: 0 }],
+  charges_period_check: ['charges', { period: '2030-01-15' }],
+  charges_reserve_amount_check: ['charges', { reserveAmount: 101 }],
+  units_share_check: ['units', { share: 100.5 }],
   charges_amount_check: ['charges', { amount: 0 }],
   charges_method_check: ['charges', { method: 'bitcoin' }],
   charges_paid_amount_check: ['charges', { paidAmount: 101 }],

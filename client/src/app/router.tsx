@@ -16,7 +16,7 @@ const PrivacyPage = page(() => import('@client/features/legal/pages/PrivacyPage'
 const NotFoundPage = page(() => import('./routes/NotFoundPage'));
 const DashboardPage = page(() => import('@client/features/dashboard/pages/DashboardPage'), 'dashboard');
 const DocumentsPage = page(() => import('@client/features/documents/pages/DocumentsPage'), 'documents');
-const PropertiesPage = page(() => import('@client/features/properties/pages/PropertiesPage'), 'properties');
+const PropertiesPage = page(() => import('@client/features/properties/pages/PropertiesPage'), 'properties', 'billing');
 const BroadcastsPage = page(() => import('@client/features/broadcasts/pages/BroadcastsPage'), 'broadcasts', 'properties');
 const ResidentsPage = page(() => import('@client/features/residents/pages/ResidentsPage'), 'residents');
 const BillingPage = page(() => import('@client/features/billing/pages/BillingPage'), 'billing', 'residents');
@@ -33,6 +33,7 @@ const NotificationsPage = page(() => import('@client/features/notifications/page
 const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswordPage'), 'auth');
 const UnsubscribePage = page(() => import('@client/features/notifications/pages/UnsubscribePage'), 'notifications', 'settings');
 const MailPage = page(() => import('@client/features/notifications/pages/MailPage'), 'notifications');
+const VerifyCertificatePage = page(() => import('@client/features/billing/pages/VerifyCertificatePage'), 'billing');
 const SystemStatusPage = page(() => import('@client/features/operators/pages/SystemStatusPage'), 'operators');
 
 /** A screen of the signed-in frame, for those who may open it (`rule`: its screen in layout/navigation.ts). */
@@ -59,6 +60,8 @@ export const routes: RouteObject[] = [
       { path: '/unsubscribe', element: <UnsubscribePage /> },
       // A visitor's pass, shared by WhatsApp: no sign-in.
       { path: '/pass/:token', element: <PassPage /> },
+      // A no-debt certificate's public verification (its code is printed on it).
+      { path: '/verificar/:code', element: <VerifyCertificatePage /> },
       {
         element: <RequireUser />,
         children: [

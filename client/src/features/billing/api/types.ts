@@ -23,6 +23,12 @@ export type Charge = {
   /** 'YYYY-MM-DD' */
   dueDate: string;
   paidAt: string | null;
+  /** First day of the month of a plan's cuota or late fee. */
+  period: string | null;
+  /** The reserve fund's part of the amount (plan cuotas). */
+  reserveAmount: number;
+  /** The overdue charge a late fee is for. */
+  sourceChargeId: number | null;
   createdAt: string;
 };
 
@@ -59,7 +65,7 @@ export type Payment = {
 export type BillingUnit = { id: number; unitNumber: string; propertyId: number; propertyName: string };
 
 export type StatementEntry = {
-  kind: 'charge' | 'payment' | 'refund';
+  kind: 'charge' | 'payment' | 'refund' | 'credit_note';
   id: number;
   date: string;
   number: string | null;

@@ -25,7 +25,7 @@ export function BillingCards({ summary, manager }: { summary: BillingSummary | u
     ? [
         { key: 'outstanding', icon: Wallet, value: (s) => formatMoney(s.outstanding) },
         { key: 'collectedThisMonth', icon: CalendarCheck, value: (s) => formatMoney(s.collectedThisMonth) },
-        { key: 'collectedThisYear', icon: PiggyBank, value: (s) => formatMoney(s.collectedThisYear) },
+        { key: 'collectedThisYear', icon: PiggyBank, value: (s) => formatMoney(s.collectedThisYear), note: (s) => (s.reserveThisYear > 0 ? t('cards.reserveNote', { amount: formatMoney(s.reserveThisYear) }) : null) },
         overdue,
       ]
     : [

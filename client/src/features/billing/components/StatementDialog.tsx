@@ -1,4 +1,5 @@
-import { Download, FileSpreadsheet } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { Award, Download, FileSpreadsheet } from 'lucide-react';
 import { Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@client/components/EmptyState';
@@ -6,6 +7,9 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { useCsvDownload } from '@client/hooks/use-csv-download';
 import { useLastShown } from '@client/hooks/use-last-shown';
+import { toast } from '@client/components/toast/toast';
+import { errorMessage } from '@client/lib/api';
+import { downloadFile } from '@client/lib/download';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { useStatement } from '../api/queries';
 import type { StatementEntry } from '../api/types';
@@ -16,6 +20,12 @@ export function StatementDialog({ unitId, onClose }: { unitId: number | null; on
   const shown = useLastShown(unitId);
   const statement = useStatement(shown);
   const download = useCsvDownload();
+  // The no-debt certificate: refused (409, with what is owed) while the unit has overdue balance.
+  const certificate = useMutation({
+    mutationFn: downloadFile,
+    onSuccess: () => toast({ title: t('certificate.downloaded'), variant: 'success' }),
+    onError: (error) => toast({ title: t('certificate.refused'), description: errorMessage(error), variant: 'destructive' }),
+  });
   const name = statement.data ? `${statement.data.unit.propertyName} · ${statement.data.unit.unitNumber}` : '';
   return (
     <Modal show={unitId !== null} onHide={onClose} size="xl" fullscreen="lg-down" aria-labelledby="statement-title">
@@ -61,6 +71,16 @@ export function StatementDialog({ unitId, onClose }: { unitId: number | null; on
       </Modal.Body>
       <Modal.Footer>
         <Button
+          variant="outline-success"
+          disabled={shown === null || certificate.isPending}
+          onClick={() => certificate.mutate({ path: `/api/units/${shown}/no-debt-certificate.pdf`, fileName: 'certificado-no-deuda.pdf' })}
+          className="d-inline-flex align-items-center gap-2 me-sm-auto"
+          data-testid="certificate-button"
+        >
+          {certificate.isPending ? <Spinner size="sm" aria-hidden /> : <Award size={16} aria-hidden />}
+          {t('certificate.download')}
+        </Button>
+        <Button
           variant="outline-secondary"
           disabled={shown === null || download.pending}
           onClick={() => download.download({ path: `/api/units/${shown}/statement.csv`, fileName: 'estado-de-cuenta.csv' })}
@@ -90,7 +110,9 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
       ? t('statement.paymentOf', { method: t(`methods.${entry.method}`) }) + (entry.reference ? ` · ${entry.reference}` : '')
       : entry.kind === 'refund'
         ? t('statement.refundOf', { number: entry.number, reason: entry.description })
-        : (entry.description ?? t(`types.${entry.type}`));
+        : entry.kind === 'credit_note'
+          ? t('statement.creditNoteOf', { number: entry.number, reason: entry.description })
+          : (entry.description ?? t(`types.${entry.type}`));
   return (
     <tr>
       <td className="text-nowrap">{formatDate(`${entry.date}T12:00:00`, 'day')}</td>

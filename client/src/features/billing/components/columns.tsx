@@ -33,6 +33,7 @@ export function useChargeColumns(): DataColumn<Charge>[] {
       cell: (charge) => (
         <>
           <SignedAmount centavos={charge.amount} sign="-" />
+          {charge.reserveAmount > 0 && <div className="small text-body-secondary">{t('table.reserveLine', { amount: formatMoney(charge.reserveAmount) })}</div>}
           {charge.balance > 0 && charge.balance < charge.amount && <div className="small text-body-secondary">{t('table.balanceLeft', { amount: formatMoney(charge.balance) })}</div>}
         </>
       ),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditCard, Eye, FileText, HandCoins, Plus, ReceiptText, Send, Undo2, Wallet } from 'lucide-react';
+import { BadgePercent, CreditCard, Eye, FileText, HandCoins, Plus, ReceiptText, Send, Split, Undo2, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -36,12 +36,15 @@ import type { BillingUnit, Charge, Payment } from '../api/types';
 import { BillingCards } from '../components/BillingCards';
 import { useChargeColumns, usePaymentColumns } from '../components/columns';
 import { CreateChargeDialog } from '../components/CreateChargeDialog';
+import { DelinquencyList } from '../components/DelinquencyList';
+import { SplitChargeDialog } from '../components/SplitChargeDialog';
+import { WaiveChargeDialog } from '../components/WaiveChargeDialog';
 import { RecordPaymentDialog, type PaymentStart } from '../components/RecordPaymentDialog';
 import { ReportTransferDialog } from '../components/ReportTransferDialog';
 import { ReviewPaymentDialog } from '../components/ReviewPaymentDialog';
 import { StatementDialog } from '../components/StatementDialog';
 
-type Tab = 'charges' | 'payments' | 'reported';
+type Tab = 'charges' | 'payments' | 'reported' | 'delinquency';
 
 /**
  * /billing (spec's layout: Export, Create Invoice, cards, Recent Transactions). Administrators
@@ -57,13 +60,15 @@ export default function BillingPage() {
   const readsBilling = manager || user.role === 'Propietario' || user.role === 'Residente';
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const tabs: Tab[] = manager ? ['charges', 'payments', 'reported'] : ['charges', 'payments'];
+  const tabs: Tab[] = manager ? ['charges', 'payments', 'reported', 'delinquency'] : ['charges', 'payments'];
   const tab = (tabs as string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'charges';
   const summary = useBillingSummary(null);
   const reported = useReportedCount(manager);
   const units = useBillingUnits(null, readsBilling && !manager);
 
   const [creating, setCreating] = useState(false);
+  const [splitting, setSplitting] = useState(false);
+  const [waiving, setWaiving] = useState<Charge | null>(null);
   const [paying, setPaying] = useState<{ start: PaymentStart } | null>(null);
   const [reporting, setReporting] = useState(false);
   const [reviewing, setReviewing] = useState<{ payment: Payment; mode: 'review' | 'refund' } | null>(null);
@@ -95,6 +100,10 @@ export default function BillingPage() {
       <Button variant="outline-primary" onClick={() => setPaying({ start: null })} className="d-inline-flex align-items-center gap-2">
         <HandCoins size={18} aria-hidden />
         {t('actions.recordPayment')}
+      </Button>
+      <Button variant="outline-primary" onClick={() => setSplitting(true)} className="d-inline-flex align-items-center gap-2">
+        <Split size={18} aria-hidden />
+        {t('actions.split')}
       </Button>
       <Button onClick={() => setCreating(true)} className="d-inline-flex align-items-center gap-2">
         <Plus size={18} aria-hidden />
@@ -130,7 +139,9 @@ export default function BillingPage() {
             {t('tabs.label')}
           </h2>
           {tab === 'charges' ? (
-            <ChargesList key="charges" manager={manager} tabs={toolbarTabs} onPay={(charge) => setPaying({ start: { propertyId: charge.propertyId, unitId: charge.unitId, chargeId: charge.id } })} onStatement={setStatementOf} />
+            <ChargesList key="charges" manager={manager} tabs={toolbarTabs} onPay={(charge) => setPaying({ start: { propertyId: charge.propertyId, unitId: charge.unitId, chargeId: charge.id } })} onWaive={setWaiving} onStatement={setStatementOf} />
+          ) : tab === 'delinquency' ? (
+            <DelinquencyList key="delinquency" tabs={toolbarTabs} onPay={(row) => setPaying({ start: { propertyId: row.propertyId, unitId: row.unitId } })} onStatement={setStatementOf} />
           ) : (
             <PaymentsList
               key={tab}
@@ -146,6 +157,8 @@ export default function BillingPage() {
       {manager && (
         <>
           <CreateChargeDialog show={creating} onClose={() => setCreating(false)} />
+          <SplitChargeDialog show={splitting} onClose={() => setSplitting(false)} />
+          <WaiveChargeDialog charge={waiving} onClose={() => setWaiving(null)} />
           <RecordPaymentDialog show={paying !== null} start={paying?.start ?? null} onClose={() => setPaying(null)} />
           <ReviewPaymentDialog payment={reviewing?.payment ?? null} mode={reviewing?.mode ?? 'review'} onClose={() => setReviewing(null)} />
         </>
@@ -194,7 +207,7 @@ function usePagination(page: number, setPage: (page: number) => void) {
   };
 }
 
-function ChargesList({ manager, tabs, onPay, onStatement }: { manager: boolean; tabs: ToolbarTabs; onPay: (charge: Charge) => void; onStatement: (unitId: number) => void }) {
+function ChargesList({ manager, tabs, onPay, onWaive, onStatement }: { manager: boolean; tabs: ToolbarTabs; onPay: (charge: Charge) => void; onWaive: (charge: Charge) => void; onStatement: (unitId: number) => void }) {
   const { t } = useTranslation('billing');
   const list = useListFilters(CHARGE_FILTERS);
   const charges = useCharges(list.filters, list.page);
@@ -226,6 +239,7 @@ function ChargesList({ manager, tabs, onPay, onStatement }: { manager: boolean; 
         actions={(charge) => {
           const items: RowAction[] = [{ label: t('actions.statement'), icon: FileText, onClick: () => onStatement(charge.unitId) }];
           if (manager && charge.status === 'pending') items.unshift({ label: t('actions.recordPayment'), icon: HandCoins, onClick: () => onPay(charge) });
+          if (manager && charge.status === 'pending' && charge.type === 'late_fee') items.push({ label: t('actions.waive'), icon: BadgePercent, onClick: () => onWaive(charge), danger: true });
           return <RowActionsMenu name={charge.invoiceNumber} actions={items} />;
         }}
         errorTitle={t('errors.charges')}

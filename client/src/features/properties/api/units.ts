@@ -15,6 +15,8 @@ export type Unit = {
   bathrooms: number | null;
   isAvailable: boolean;
   monthlyRent: number | null;
+  /** Participation percentage (alícuota), 0 to 100; null when not set. */
+  share: number | null;
   /** The unit's owner (a Propietario), billed before its residents. */
   ownerId: number | null;
   ownerName: string | null;
@@ -44,6 +46,17 @@ export const unitListQueryOptions = (propertyId: number, params: UnitListParams)
   });
 
 export const useUnits = (propertyId: number, params: UnitListParams) => useQuery(unitListQueryOptions(propertyId, params));
+
+/** The sum of the units' shares (alícuotas) and how many units have none: the whole list, for the warning when it is not 100. */
+export const useSharesTotal = (propertyId: number) =>
+  useQuery({
+    queryKey: [...unitsQueryKey(propertyId), 'shares'] as const,
+    queryFn: async () => {
+      const units = await api.get<Unit[]>(`/api/properties/${propertyId}/units`);
+      const total = units.reduce((sum, unit) => sum + Math.round((unit.share ?? 0) * 10_000), 0) / 10_000;
+      return { total, count: units.length, missing: units.filter((unit) => !unit.share).length };
+    },
+  });
 
 /** The body of POST /api/properties/:id/units and PATCH /api/units/:id. */
 export type UnitBody = UnitCreateInput;

@@ -9,6 +9,7 @@ import { useBranding } from '@client/features/branding/api/get-branding';
 import { isApiError } from '@client/lib/api';
 import type { Property } from '../api/get-properties';
 import { propertyQueryOptions } from '../api/get-property';
+import { BillingPlanTab } from '@client/features/billing/components/BillingPlanTab';
 import { AmenitiesTab } from './AmenitiesTab';
 import { DetailsTab } from './DetailsTab';
 import { usePlace } from './PropertyCard';
@@ -16,7 +17,7 @@ import { ResidentsTab } from './ResidentsTab';
 import { StaffTab } from './StaffTab';
 import { UnitsTab } from './UnitsTab';
 
-export const MANAGE_TABS = ['details', 'residents', 'amenities', 'units', 'staff'] as const;
+export const MANAGE_TABS = ['details', 'residents', 'amenities', 'units', 'fees', 'staff'] as const;
 export type ManageTab = (typeof MANAGE_TABS)[number];
 
 type ManagePropertyDialogProps = {
@@ -58,9 +59,11 @@ function ManageContent({ propertyId, initial, tab, onTabChange, onClose, canMana
   const query = useQuery({ ...propertyQueryOptions(propertyId), placeholderData: initial });
   const property = query.data;
   const place = usePlace();
-  // Personal (property staff) is for administrators only.
+  // Personal (property staff) and Cuotas (the billing plan) are for administrators only.
   const tabs = MANAGE_TABS.filter(
-    (name) => name === 'details' || (readsDetails && (name !== 'amenities' || features.amenities) && (name !== 'staff' || canManage)),
+    (name) =>
+      name === 'details' ||
+      (readsDetails && (name !== 'amenities' || features.amenities) && (name !== 'staff' || canManage) && (name !== 'fees' || (canManage && features.billing))),
   );
   const active = tabs.includes(tab) ? tab : 'details';
 
@@ -80,6 +83,7 @@ function ManageContent({ propertyId, initial, tab, onTabChange, onClose, canMana
             {name === 'residents' && <ResidentsTab propertyId={property.id} propertyName={property.name} canManage={canManage} />}
             {name === 'amenities' && <AmenitiesTab propertyId={property.id} canManage={canManage} />}
             {name === 'units' && <UnitsTab propertyId={property.id} canManage={canManage} />}
+            {name === 'fees' && <BillingPlanTab propertyId={property.id} />}
             {name === 'staff' && <StaffTab propertyId={property.id} organizationId={property.organizationId} />}
           </Tab>
         ))}

@@ -25,7 +25,7 @@ const UnitFormSchema = UnitCreateSchema.extend({
 type UnitFormInput = z.input<typeof UnitFormSchema>;
 type UnitFormOutput = z.output<typeof UnitFormSchema>;
 
-const FIELDS = ['unitNumber', 'floor', 'squareMeters', 'bedrooms', 'bathrooms', 'isAvailable', 'monthlyRent', 'ownerId'] as const;
+const FIELDS = ['unitNumber', 'floor', 'squareMeters', 'bedrooms', 'bathrooms', 'isAvailable', 'monthlyRent', 'share', 'ownerId'] as const;
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -37,6 +37,7 @@ const formValues = (unit: Unit | null): UnitFormInput => ({
   bathrooms: text(unit?.bathrooms),
   isAvailable: unit?.isAvailable ?? true,
   monthlyRent: pesosText(unit?.monthlyRent),
+  share: text(unit?.share),
   ownerId: unit?.ownerId ? String(unit.ownerId) : '',
 });
 
@@ -123,6 +124,7 @@ function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Uni
             <TextField className="" label={t('units.bathrooms')} type="number" min={0} step="0.5" registration={register('bathrooms')} error={errors.bathrooms} />
           </Col>
         </Row>
+        <TextField label={t('units.share')} type="number" min={0} max={100} step="0.0001" registration={register('share')} error={errors.share} hint={t('units.shareHint')} />
         <UnitOwnerField ownerId={unit?.ownerId ?? null} ownerName={unit?.ownerName ?? null} registration={register('ownerId')} error={errors.ownerId} />
         <CheckboxField type="switch" label={t('units.isAvailable')} registration={register('isAvailable')} error={errors.isAvailable} className="mb-0" />
       </Modal.Body>

@@ -1,6 +1,6 @@
-import { DoorOpen, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { DoorOpen, FileUp, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, Button, ListGroup } from 'react-bootstrap';
+import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { EmptyState } from '@client/components/EmptyState';
@@ -9,10 +9,11 @@ import { Loading } from '@client/components/Loading';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
 import { formatMoney } from '@client/lib/format';
-import { UNITS_PAGE_SIZE, useDeleteUnit, useUnits, type Unit } from '../api/units';
+import { UNITS_PAGE_SIZE, useDeleteUnit, useSharesTotal, useUnits, type Unit } from '../api/units';
 import { useSearchPaging } from '../lib/use-search-paging';
 import { useConfirmedDelete } from '../lib/use-confirmed-delete';
 import { ListSearch } from './ListSearch';
+import { ImportUnitsDialog } from './ImportUnitsDialog';
 import { UnitFormDialog } from './UnitFormDialog';
 
 type UnitsTabProps = { propertyId: number; canManage: boolean };
@@ -23,6 +24,7 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
   const { search, setSearch, q, page, setPage } = useSearchPaging();
   const units = useUnits(propertyId, { q, page });
   const [editing, setEditing] = useState<Unit | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const deleting = useConfirmedDelete<Unit>(useDeleteUnit(), (unit) =>
     toast({ title: t('units.deleted'), description: t('units.savedDescription', { number: unit.unitNumber }), variant: 'success' }),
   );
@@ -70,10 +72,20 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
         <h3 id="units-heading" className="h6 mb-0">
           {t('units.title')}
         </h3>
-        {total > 0 && addButton}
+        <div className="d-flex flex-wrap gap-2">
+          {canManage && (
+            <Button variant="outline-secondary" onClick={() => setImporting(true)} className="d-inline-flex align-items-center gap-1">
+              <FileUp size={16} aria-hidden />
+              {t('import.open')}
+            </Button>
+          )}
+          {total > 0 && addButton}
+        </div>
       </div>
+      {total > 0 && <SharesTotal propertyId={propertyId} />}
       {searchable && <ListSearch label={t('units.search')} placeholder={t('units.searchPlaceholder')} value={search} onChange={setSearch} />}
       {content}
+      {canManage && <ImportUnitsDialog propertyId={propertyId} show={importing} onClose={() => setImporting(false)} />}
       {canManage && <UnitFormDialog propertyId={propertyId} show={editing !== null} unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         show={deleting.target !== null}
@@ -88,6 +100,25 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
         {deleting.shown && <p className="mb-0">{t('units.deleteBody', { number: deleting.shown.unitNumber })}</p>}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/**
+ * The sum of the units' shares (alícuotas, Ley 5038): a split by share uses them as weights,
+ * so they may add up to 100; a warning says when they do not, or when units have none.
+ */
+function SharesTotal({ propertyId }: { propertyId: number }) {
+  const { t } = useTranslation('properties');
+  const shares = useSharesTotal(propertyId);
+  if (!shares.data || shares.data.missing === shares.data.count) return null;
+  const { total, missing } = shares.data;
+  const off = Math.abs(total - 100) > 0.00005;
+  return (
+    <Alert variant={off || missing ? 'warning' : 'light'} className="py-2 small" data-testid="shares-total">
+      {t('units.sharesTotal', { total: total.toLocaleString(undefined, { maximumFractionDigits: 4 }) })}
+      {off && ` ${t('units.sharesNot100')}`}
+      {missing > 0 && ` ${t('units.sharesMissing', { count: missing })}`}
+    </Alert>
   );
 }
 
@@ -112,6 +143,7 @@ function UnitItem({ unit, canManage, onEdit, onDelete }: UnitItemProps) {
     unit.bedrooms !== null && t('units.bedroomsValue', { count: unit.bedrooms }),
     unit.bathrooms !== null && t('units.bathroomsValue', { count: unit.bathrooms }),
     unit.monthlyRent !== null && t('units.rentValue', { rent: formatMoney(unit.monthlyRent) }),
+    unit.share !== null && t('units.shareValue', { share: unit.share }),
     t('units.residentsValue', { count: unit.residentCount }),
     unit.ownerName && t('units.ownerValue', { name: unit.ownerName }),
   ].filter(Boolean);

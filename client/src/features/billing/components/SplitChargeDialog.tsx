@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { SelectField } from '@client/components/form/SelectField';
+import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
+import { toast } from '@client/components/toast/toast';
+import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { errorMessage } from '@client/lib/api';
+import { formatMoney } from '@client/lib/format';
+import { ChargeSplitSchema, PLAN_SPLITS, SPLIT_CHARGE_TYPES } from '@shared/schemas/billing';
+import { useSplitCharge } from '../api/plans';
+import { pesosField } from './form';
+
+const SplitFormSchema = ChargeSplitSchema.extend({
+  propertyId: z.number({ error: 'required_field' }).int().positive({ error: 'required_field' }),
+  total: pesosField(),
+});
+type SplitFormInput = z.input<typeof SplitFormSchema>;
+type SplitFormOutput = z.output<typeof SplitFormSchema>;
+const FIELDS = ['total', 'split', 'type', 'dueDate', 'description'] as const;
+
+/**
+ * "Cuota extraordinaria": a total split across a property's units (equally or by share) in one
+ * go; the parts add up to the total to the centavo (the remainder goes to the last unit).
+ */
+export function SplitChargeDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="split-form-title">
+      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
+        <Modal.Title id="split-form-title" as="h2" className="h5">
+          {t('split.title')}
+        </Modal.Title>
+      </Modal.Header>
+      {show && <SplitForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function SplitForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('billing');
+  const split = useSplitCharge();
+  const { register, handleSubmit, setError, setValue, control, formState: { errors } } = useForm<SplitFormInput, unknown, SplitFormOutput>({
+    resolver: zodResolver(SplitFormSchema),
+    defaultValues: { propertyId: undefined, total: '', split: 'share', type: 'extraordinary', dueDate: '', description: '' },
+  });
+  const propertyId = useWatch({ control, name: 'propertyId' }) ?? null;
+  const onSubmit = handleSubmit(({ propertyId: id, ...body }) =>
+    split.mutate(
+      { propertyId: id, body },
+      {
+        onSuccess: (charges) => {
+          toast({ title: t('split.created'), description: t('split.createdDescription', { count: charges.length, amount: formatMoney(body.total) }), variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          applyServerErrors(setError, error, FIELDS);
+          toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label={t('split.title')}>
+      <Modal.Body>
+        <PropertySelect
+          label={t('toolbar.property')}
+          emptyLabel={t('split.chooseProperty')}
+          value={propertyId}
+          onChange={(id) => setValue('propertyId', id ?? (undefined as unknown as number), { shouldValidate: true })}
+          error={errors.propertyId}
+        />
+        <Row className="g-3">
+          <Col sm={6}>
+            <TextField label={t('split.total')} inputMode="decimal" hint={t('form.amountHint')} registration={register('total')} error={errors.total} />
+          </Col>
+          <Col sm={6}>
+            <SelectField label={t('split.how')} options={PLAN_SPLITS.map((value) => ({ value, label: t(`plan.splits.${value}`) }))} registration={register('split')} error={errors.split} />
+          </Col>
+          <Col sm={6}>
+            <SelectField label={t('form.type')} options={SPLIT_CHARGE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))} registration={register('type')} error={errors.type} />
+          </Col>
+          <Col sm={6}>
+            <TextField label={t('form.dueDate')} type="date" registration={register('dueDate')} error={errors.dueDate} />
+          </Col>
+        </Row>
+        <TextField label={t('form.description')} placeholder={t('split.descriptionPlaceholder')} registration={register('description')} error={errors.description} className="mb-0" />
+        <p className="small text-body-secondary mt-2 mb-0">{t('split.rounding')}</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose} disabled={split.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton pending={split.isPending} pendingLabel={t('common:status.saving')}>
+          {t('split.submit')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

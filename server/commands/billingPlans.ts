@@ -1,0 +1,274 @@
+import type { Knex } from 'knex';
+import { addDays, billingToday, nextPeriod, percentOf, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
+import { messageText } from '../../shared/messages';
+import type { BillingPlan, BillingPlanInput, ChargeSplitInput } from '../../shared/schemas/billing';
+import { db } from '../db';
+import { conflict, validationError } from '../errors';
+import { recordEvent } from '../events/outbox';
+import type { Property, User } from '../models';
+import { issueCharge } from './charges';
+import { ledgerEvents, lockUnit } from './ledger';
+
+/**
+ * Billing, part 2 (product/billing.md, "Recurring fees and extraordinary charges"): the
+ * property's billing plan, the month's cuotas the worker issues from it, extraordinary charges
+ * split across the units, late fees and their waiver. Rounding never loses a centavo: a split
+ * rounds each part down and gives the remainder to the last unit (natural order of unit
+ * numbers), so the parts add up to the total exactly.
+ */
+
+type PlanRow = {
+  propertyId: number;
+  organizationId: number;
+  monthlyFee: number;
+  split: 'equal' | 'share';
+  issueDay: number;
+  dueDays: number;
+  reservePercent: number;
+  lateFeeKind: 'none' | 'flat' | 'percent';
+  lateFeeValue: number;
+  graceDays: number;
+  updatedAt: Date | null;
+};
+
+export function presentPlan(row: PlanRow): BillingPlan {
+  return {
+    propertyId: row.propertyId,
+    monthlyFee: row.monthlyFee,
+    split: row.split,
+    issueDay: row.issueDay,
+    dueDays: row.dueDays,
+    reservePercent: Number(row.reservePercent),
+    lateFee: { kind: row.lateFeeKind, value: Number(row.lateFeeValue), graceDays: row.graceDays },
+    updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
+  };
+}
+
+export async function getPlan(trx: Knex, propertyId: number): Promise<BillingPlan | null> {
+  const row = await trx('billingPlans').where({ propertyId }).first();
+  return row ? presentPlan(row) : null;
+}
+
+/** A property's units in billing order ('2' before '10'): the last one gets a split's remainder. */
+export function billingOrderUnits(trx: Knex, propertyId: number): Promise<Array<{ id: number; unitNumber: string; share: number | null }>> {
+  return trx('units').where({ propertyId }).orderByRaw('length(unit_number), unit_number, id').select('id', 'unitNumber', 'share');
+}
+
+/** Refuses a split by share when no unit has one (nothing to split by), and a property without units. */
+function checkSplittable(units: Array<{ share: number | null }>, split: 'equal' | 'share', field: string) {
+  if (!units.length) throw validationError({ [field]: messageText('billing_plan_no_units') });
+  if (split === 'share' && !units.some((unit) => shareWeight(unit.share) > 0)) throw validationError({ [field]: messageText('billing_plan_no_shares') });
+}
+
+/** Creates or replaces a property's billing plan (administrators). */
+export async function savePlan(trx: Knex, actor: User, property: Property, input: BillingPlanInput) {
+  checkSplittable(await billingOrderUnits(trx, property.id), input.split, 'split');
+  const row = {
+    propertyId: property.id,
+    organizationId: property.organizationId,
+    monthlyFee: input.monthlyFee,
+    split: input.split,
+    issueDay: input.issueDay,
+    dueDays: input.dueDays,
+    reservePercent: input.reservePercent,
+    lateFeeKind: input.lateFee.kind,
+    lateFeeValue: input.lateFee.value,
+    graceDays: input.lateFee.graceDays,
+    updatedById: actor.id,
+    updatedAt: trx.fn.now(),
+  };
+  await trx('billingPlans').insert(row).onConflict('propertyId').merge();
+  const plan = (await getPlan(trx, property.id))!;
+  await recordEvent(trx, {
+    type: 'billing_plan.updated',
+    organizationId: property.organizationId,
+    audience: 'administrators',
+    propertyId: property.id,
+    actorId: actor.id,
+    subject: { type: 'property', id: property.id },
+    payload: { propertyId: property.id, propertyName: property.name, title: property.name, plan },
+  });
+  return plan;
+}
+
+/** The period a day issues (its month) and the day its cuotas are issued and due. */
+export function periodDays(plan: Pick<BillingPlan, 'issueDay' | 'dueDays'>, period: string) {
+  const issueDate = `${period.slice(0, 8)}${String(plan.issueDay).padStart(2, '0')}`;
+  return { issueDate, dueDate: addDays(issueDate, plan.dueDays) };
+}
+
+/** The next period a plan issues: this month until its issue day, then next month. */
+export function nextIssuePeriod(issueDay: number, today = billingToday()) {
+  return Number(today.slice(8, 10)) < issueDay ? periodOf(today) : nextPeriod(periodOf(today));
+}
+
+/**
+ * What a plan (the saved one, or the one being edited) issues for a period: each unit's base,
+ * reserve and amount, the totals, and the sum of the shares (the form warns when it is not 100).
+ */
+export async function previewPlan(trx: Knex, property: Property, plan: Pick<BillingPlan, 'monthlyFee' | 'split' | 'reservePercent' | 'issueDay' | 'dueDays'>, period = nextIssuePeriod(plan.issueDay)) {
+  const units = await billingOrderUnits(trx, property.id);
+  const lines = planLines(plan, units);
+  const numbers = new Map(units.map((unit) => [unit.id, unit]));
+  const { issueDate, dueDate } = periodDays(plan, period);
+  return {
+    period,
+    issueDate,
+    dueDate,
+    sharesTotal: Math.round(units.reduce((sum, unit) => sum + shareWeight(unit.share), 0)) / 10_000,
+    unitsWithoutShare: units.filter((unit) => !shareWeight(unit.share)).length,
+    lines: lines.map((line) => ({ ...line, unitNumber: numbers.get(line.unitId)!.unitNumber, share: numbers.get(line.unitId)!.share })),
+    totals: lines.reduce((t, line) => ({ base: t.base + line.base, reserve: t.reserve + line.reserve, amount: t.amount + line.amount }), { base: 0, reserve: 0, amount: 0 }),
+  };
+}
+
+const MONTHS = {
+  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+};
+export const cuotaDescription = (period: string) => `Cuota de mantenimiento ${MONTHS.es[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+
+/**
+ * Issues a property's monthly cuotas for the period of `today` once its issue day has come:
+ * one `maintenance` charge per unit and period. The plan's row is locked for the transaction,
+ * so two workers issue one after the other and the second finds the charges made; the unique
+ * key (unit, period) refuses a double whatever happens. Answers the charges issued now.
+ */
+export async function issueMonthlyCharges(trx: Knex, propertyId: number, today = billingToday()) {
+  const planRow = await trx('billingPlans').where({ propertyId }).forUpdate().first();
+  if (!planRow) return [];
+  const plan = presentPlan(planRow);
+  if (Number(today.slice(8, 10)) < plan.issueDay) return [];
+  const period = periodOf(today);
+  const property = await trx('properties').where({ id: propertyId }).first('id', 'organizationId', 'name');
+  const units = await billingOrderUnits(trx, propertyId);
+  // Not pluck: the column mappers rename its key.
+  const issued = new Set((await trx('charges').where({ propertyId, type: 'maintenance', period }).select('unitId')).map((row: { unitId: number }) => row.unitId));
+  const { dueDate } = periodDays(plan, period);
+  const numbers = new Map(units.map((unit) => [unit.id, unit.unitNumber]));
+  const made = [];
+  for (const line of planLines(plan, units)) {
+    if (issued.has(line.unitId)) continue;
+    made.push(
+      await issueCharge(trx, null, { unit: { id: line.unitId, unitNumber: numbers.get(line.unitId)! }, property }, {
+        type: 'maintenance',
+        amount: line.amount,
+        reserveAmount: line.reserve,
+        dueDate,
+        description: cuotaDescription(period),
+        period,
+      }),
+    );
+  }
+  return made;
+}
+
+/** Properties whose plan's issue day of this month has come and that miss a cuota of this period (the sweep). */
+export async function plansDue(trx: Knex = db(), today = billingToday()): Promise<number[]> {
+  const period = periodOf(today);
+  const rows: Array<{ propertyId: number }> = await trx('billingPlans as p')
+    .where('p.issueDay', '<=', Number(today.slice(8, 10)))
+    .whereExists(
+      trx('units as u')
+        .whereRaw('u.property_id = p.property_id')
+        .whereNotExists(trx('charges as c').whereRaw('c.unit_id = u.id').where({ 'c.type': 'maintenance', 'c.period': period })),
+    )
+    .orderBy('p.propertyId')
+    .select('p.propertyId');
+  return rows.map((row) => row.propertyId);
+}
+
+/**
+ * An extraordinary charge (or another type) split across the property's units, equal or by
+ * share, in one transaction: the parts add up to the total exactly (remainder to the last unit).
+ */
+export async function splitCharges(trx: Knex, actor: User, property: Property, input: ChargeSplitInput) {
+  const units = await billingOrderUnits(trx, property.id);
+  checkSplittable(units, input.split, 'split');
+  const parts = input.split === 'equal' ? splitAmount(input.total, units.map(() => 1)) : splitAmount(input.total, units.map((unit) => shareWeight(unit.share)));
+  const charges = [];
+  for (const [index, unit] of units.entries()) {
+    if (parts[index] <= 0) continue;
+    charges.push(await issueCharge(trx, actor.id, { unit, property }, { type: input.type, amount: parts[index], dueDate: input.dueDate, description: input.description }));
+  }
+  return charges;
+}
+
+/** The late fee of an overdue balance under a plan's rule (0 for none). */
+export function lateFeeAmount(plan: Pick<BillingPlan, 'lateFee'>, balance: number) {
+  if (plan.lateFee.kind === 'flat') return plan.lateFee.value;
+  if (plan.lateFee.kind === 'percent') return percentOf(balance, plan.lateFee.value);
+  return 0;
+}
+
+/**
+ * The day's late fees: for every plan with a rule, each pending charge (not itself a late fee)
+ * past its due date plus the grace days gets one `late_fee` charge per period (the month of
+ * `today`), linked to it and due today. Idempotent: the unique key (charge, period) and the
+ * check under the unit's lock make a second run, or a second worker, add nothing.
+ */
+export async function applyLateFees(trx: Knex, today = billingToday(), options: { propertyId?: number } = {}) {
+  const period = periodOf(today);
+  const plans = trx('billingPlans').whereNot('lateFeeKind', 'none');
+  if (options.propertyId) plans.where({ propertyId: options.propertyId });
+  const made = [];
+  for (const planRow of await plans) {
+    const plan = presentPlan(planRow);
+    const overdue: Array<{ id: number; unitId: number; unitNumber: string; invoiceNumber: string; balance: number }> = await trx('charges')
+      .join('units', 'units.id', 'charges.unit_id')
+      .where({ 'charges.propertyId': plan.propertyId, 'charges.status': 'pending' })
+      .whereNot('charges.type', 'late_fee')
+      .where('charges.dueDate', '<', addDays(today, -plan.lateFee.graceDays))
+      .whereNotExists(trx('charges as f').whereRaw('f.source_charge_id = charges.id').where({ 'f.type': 'late_fee', 'f.period': period }))
+      .orderBy('charges.id')
+      .select('charges.id', 'charges.unitId', 'units.unitNumber', 'charges.invoiceNumber', trx.raw('charges.amount - charges.paid_amount as balance'));
+    if (!overdue.length) continue;
+    const property = await trx('properties').where({ id: plan.propertyId }).first('id', 'organizationId', 'name');
+    for (const charge of overdue) {
+      await lockUnit(trx, charge.unitId);
+      // Under the unit's lock: paid meanwhile, or fee added by another worker.
+      const still = await trx('charges').where({ id: charge.id, status: 'pending' }).first(trx.raw('amount - paid_amount as balance'));
+      const exists = await trx('charges').where({ sourceChargeId: charge.id, type: 'late_fee', period }).first('id');
+      if (!still || exists) continue;
+      const amount = lateFeeAmount(plan, Number(still.balance));
+      if (amount <= 0) continue;
+      made.push(
+        await issueCharge(trx, null, { unit: { id: charge.unitId, unitNumber: charge.unitNumber }, property }, {
+          type: 'late_fee',
+          amount,
+          dueDate: today,
+          description: `Mora ${period.slice(5, 7)}/${period.slice(0, 4)} de ${charge.invoiceNumber}`,
+          period,
+          sourceChargeId: charge.id,
+        }),
+      );
+    }
+  }
+  return made;
+}
+
+/**
+ * An administrator waives a pending late fee: a credit note with the reason forgives what is
+ * left of it (the charge is settled, the ledger stays balanced), and the unit's people are told.
+ */
+export async function waiveCharge(trx: Knex, actor: User, chargeId: number, reason: string) {
+  const charge = await trx('charges').where({ id: chargeId }).first();
+  await lockUnit(trx, charge.unitId);
+  const current = await trx('charges').where({ id: chargeId }).first();
+  if (current.type !== 'late_fee' || current.status !== 'pending') throw conflict(messageText('billing_not_waivable'), 'not_waivable');
+  const amount = current.amount - current.paidAmount;
+  await trx('chargeCreditNotes').insert({ organizationId: current.organizationId, chargeId, amount, reason, createdById: actor.id });
+  const unit = await trx('units').where({ id: current.unitId }).first('unitNumber');
+  const property = await trx('properties').where({ id: current.propertyId }).first('name');
+  await recordEvent(
+    trx,
+    ...(await ledgerEvents(trx, current.unitId, {
+      type: 'charge.waived',
+      organizationId: current.organizationId,
+      propertyId: current.propertyId,
+      actorId: actor.id,
+      subject: { type: 'charge', id: chargeId },
+      payload: { id: chargeId, unitId: current.unitId, unitNumber: unit.unitNumber, propertyName: property.name, invoiceNumber: current.invoiceNumber, title: current.description, amount, reason },
+    })),
+  );
+  return { chargeId, amount, reason };
+}

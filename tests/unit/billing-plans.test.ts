@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseUnitsCsv } from '../../client/src/features/properties/lib/units-csv';
+import { agingBucket, planLines, splitAmount } from '../../shared/billing';
+
+describe('splits and plans', () => {
+  it('never loses a centavo: the remainder goes to the last unit with a weight', () => {
+    expect(splitAmount(100, [1, 1, 1])).toEqual([33, 33, 34]);
+    expect(splitAmount(1_000, [1, 1, 0])).toEqual([500, 500, 0]);
+    expect(splitAmount(7, [0, 0])).toEqual([0, 0]);
+    for (const total of [1, 99, 10_000_000, 1_999_999_999]) {
+      const parts = splitAmount(total, [333_333, 333_333, 333_334, 1, 7]);
+      expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+    }
+  });
+
+  it('adds the reserve fund to each cuota as its own line', () => {
+    expect(planLines({ monthlyFee: 450_000, split: 'equal', reservePercent: 10 }, [{ id: 1, share: null }, { id: 2, share: null }])).toEqual([
+      { unitId: 1, base: 450_000, reserve: 45_000, amount: 495_000 },
+      { unitId: 2, base: 450_000, reserve: 45_000, amount: 495_000 },
+    ]);
+  });
+
+  it('ages overdue days into the report’s buckets at the boundaries', () => {
+    expect([1, 30, 31, 60, 61, 90, 91].map(agingBucket)).toEqual(['0-30', '0-30', '31-60', '31-60', '61-90', '61-90', '90+']);
+  });
+});
+
+describe('units CSV', () => {
+  it('reads commas or semicolons (with decimal commas), quotes and an optional header', () => {
+    expect(parseUnitsCsv('\uFEFFUnidad;Piso;Área;Alícuota\r\n1A;1;145,5;4,1666\n\n"2;B";2;;\n')).toEqual([
+      { unitNumber: '1A', floor: '1', squareMeters: '145.5', share: '4.1666' },
+      { unitNumber: '2;B', floor: '2', squareMeters: null, share: null },
+    ]);
+    expect(parseUnitsCsv('101,1,80,12.5\n"10""2",1,,')).toEqual([
+      { unitNumber: '101', floor: '1', squareMeters: '80', share: '12.5' },
+      { unitNumber: '10"2', floor: '1', squareMeters: null, share: null },
+    ]);
+    expect(parseUnitsCsv('')).toEqual([]);
+  });
+});

@@ -1,0 +1,197 @@
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
+import { unitStatement } from '../../server/commands/statements';
+import { db } from '../../server/db';
+import { transaction } from '../../server/db/transaction';
+import { Property, type Unit } from '../../server/models';
+import { createRedis } from '../../server/services/redis';
+import { addDays, billingToday, nextPeriod, periodOf, splitAmount, shareWeight } from '../../shared/billing';
+import type { LiveEvent } from '../../shared/events';
+import { JOBS, planSchedulerId } from '../../shared/jobs';
+import { sweepBilling } from '../../worker/jobs/billing';
+import { closeQueues, createQueues, type Queues } from '../../worker/queues';
+import { startWorker, type RunningWorker } from '../../worker/worker';
+import { createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
+import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, waitFor, type LiveClient, type LiveServer } from '../support/live';
+
+/**
+ * Billing's worker jobs against real PostgreSQL and Redis: the monthly cuotas of a plan (once
+ * per unit and period, whoever runs them), late fees (once per overdue charge and period,
+ * after the grace days), the scheduler per plan, and the ledger after a waiver.
+ */
+let prefix: string;
+let server: LiveServer;
+let queues: Queues;
+let queue: Queue;
+const workers: RunningWorker[] = [];
+const clients: LiveClient[] = [];
+const redis = createRedis(inject('redisUrl'));
+
+beforeAll(async () => {
+  prefix = livePrefix();
+  server = await startLiveServer({ prefix });
+  queues = createQueues(redis, prefix);
+  queue = queues.billing;
+});
+
+afterAll(async () => {
+  clients.forEach((client) => client.close());
+  await Promise.all(workers.map((worker) => worker.close()));
+  await server?.close();
+  await closeQueues(queues);
+  redis.disconnect();
+  await clearPrefix(prefix);
+});
+
+const today = billingToday();
+const PLAN = { monthlyFee: 300_000, split: 'equal', issueDay: 1, dueDays: 10, reservePercent: 10, lateFee: { kind: 'percent', value: 5, graceDays: 10 } };
+
+/** A tower of `count` units (with shares when given), its administrator signed in, a resident in the first unit. */
+async function tower(count: number, shares?: number[]) {
+  const organization = await createOrganization();
+  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
+  const property = await createProperty({ organizationId: organization.id });
+  const units: Unit[] = [];
+  for (let i = 0; i < count; i++) units.push(await createUnit({ propertyId: property.id, unitNumber: `${i + 1}A`, share: shares?.[i] ?? null }));
+  const { user: resident } = await createResident({ property, unit: units[0] });
+  return { organization, admin, property: (await Property.query().findById(property.id))!, units, resident, cookie: await sessionCookie(server.url, admin) };
+}
+
+async function putPlan(cookie: string, propertyId: number, plan: Record<string, unknown> = PLAN) {
+  const response = await fetch(`${server.url}/api/properties/${propertyId}/billing-plan`, { method: 'PUT', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(plan) });
+  expect(response.status).toBe(200);
+}
+
+const monthly = (propertyId: number, period = periodOf(today)) => db()('charges').where({ propertyId, type: 'maintenance', period }).orderBy('unitId');
+
+describe('monthly cuotas', () => {
+  it('saving a plan schedules its monthly job on the issue day; a new day replaces it', async () => {
+    const { property, cookie } = await tower(2);
+    await putPlan(cookie, property.id, { ...PLAN, issueDay: 5 });
+    const scheduler = await waitFor(() => queue.getJobScheduler(planSchedulerId(property.id)), 3000, 'el planificador del plan');
+    expect(scheduler).toMatchObject({ pattern: '0 6 5 * *', tz: 'America/Santo_Domingo', name: JOBS.issueMonthly });
+    await putPlan(cookie, property.id, { ...PLAN, issueDay: 20 });
+    await waitFor(async () => (await queue.getJobScheduler(planSchedulerId(property.id)))?.pattern === '0 6 20 * *', 3000, 'el planificador movido');
+  });
+
+  it('issues one charge per unit and period, with its reserve line, however many times and from two transactions at once', async () => {
+    const { property, units, cookie } = await tower(3);
+    await putPlan(cookie, property.id);
+    const [first, second] = await Promise.all([
+      transaction((trx) => issueMonthlyCharges(trx, property.id, today)),
+      transaction((trx) => issueMonthlyCharges(trx, property.id, today)),
+    ]);
+    expect(first.length + second.length).toBe(3);
+    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, today))).toEqual([]);
+    const charges = await monthly(property.id);
+    expect(charges.map((c) => [c.unitId, c.amount, c.reserveAmount, c.dueDate])).toEqual(
+      units.map((unit) => [unit.id, 330_000, 30_000, addDays(`${today.slice(0, 8)}01`, 10)]),
+    );
+    // The reserve fund's line is totalled on the summary.
+    const summary = await fetch(`${server.url}/api/billing/summary?propertyId=${property.id}`, { headers: { cookie } });
+    expect((await summary.json()).reserveThisYear).toBe(3 * 30_000);
+    // The unique key refuses a double even without the lock.
+    await expect(db()('charges').insert({ ...charges[0], id: undefined, invoiceNumber: 'FAC-DOBLE' })).rejects.toThrow(/charges_monthly_unique/);
+  });
+
+  it('does not issue before the issue day', async () => {
+    const { property, cookie } = await tower(2);
+    await putPlan(cookie, property.id, { ...PLAN, issueDay: 28 });
+    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, `${today.slice(0, 8)}27`))).toEqual([]);
+    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, `${today.slice(0, 8)}28`))).toHaveLength(2);
+  });
+
+  it('two workers running the month’s job at once issue each unit once, and tell the unit live', async () => {
+    const { property, units, cookie, resident } = await tower(4);
+    await putPlan(cookie, property.id);
+    const watcher = await connectAs(server.url, resident);
+    clients.push(watcher);
+    // The sweep far away: what issues here are the two jobs.
+    for (let i = 0; i < 2; i++) workers.push(await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000 }));
+    const jobs = await Promise.all([1, 2].map((n) => queue.add(JOBS.issueMonthly, { propertyId: property.id }, { jobId: `issue-${property.id}-${n}` })));
+    const event = await watcher.next((e: LiveEvent) => e.type === 'charge.created' && e.payload.unitId === units[0].id, 8000);
+    expect(event.payload).toMatchObject({ chargeType: 'maintenance', amount: 330_000 });
+    await waitFor(async () => (await Promise.all(jobs.map((job) => job.isCompleted()))).every(Boolean), 8000, 'los dos trabajos');
+    const results = await Promise.all(jobs.map(async (job) => (await queue.getJob(job.id!))!.returnvalue));
+    expect(results.map((r) => r.issued).sort()).toEqual([0, 4]);
+    expect(await monthly(property.id)).toHaveLength(4);
+  });
+});
+
+describe('the billing sweep', () => {
+  it('issues what a lost job left unissued and restores a lost plan scheduler, once', async () => {
+    const { property, cookie } = await tower(2);
+    await putPlan(cookie, property.id);
+    await waitFor(() => queue.getJobScheduler(planSchedulerId(property.id)), 3000, 'el planificador del plan');
+    await queue.removeJobScheduler(planSchedulerId(property.id));
+    const sweep = sweepBilling(queue);
+    const first = await sweep();
+    expect(first.issued).toBeGreaterThanOrEqual(2);
+    expect(first.restored).toBeGreaterThanOrEqual(1);
+    expect(await monthly(property.id)).toHaveLength(2);
+    expect(await queue.getJobScheduler(planSchedulerId(property.id))).toMatchObject({ pattern: '0 6 1 * *' });
+    await sweep();
+    expect(await monthly(property.id)).toHaveLength(2);
+  });
+});
+
+describe('splits', () => {
+  it('split RD$ 100,000.00 over 7 units by uneven shares adds up exactly, remainder to the last unit', () => {
+    const shares = [18.5, 16.25, 15.125, 14.0625, 12.3456, 11.7169, 12];
+    const parts = splitAmount(10_000_000, shares.map(shareWeight));
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(10_000_000);
+    const floors = shares.map((share) => Math.floor((10_000_000 * shareWeight(share)) / shares.map(shareWeight).reduce((a, b) => a + b)));
+    expect(parts.slice(0, 6)).toEqual(floors.slice(0, 6));
+    expect(parts[6] - floors[6]).toBeGreaterThanOrEqual(0);
+    expect(parts[6] - floors[6]).toBeLessThan(7);
+  });
+});
+
+describe('late fees', () => {
+  it('applies the rule once per overdue charge and period, not before the grace days', async () => {
+    const { property, units, cookie, organization } = await tower(2);
+    await putPlan(cookie, property.id);
+    const insert = async (unit: Unit, dueDate: string, amount: number) =>
+      (await db()('charges').insert({ organizationId: organization.id, propertyId: property.id, unitId: unit.id, amount, type: 'maintenance', dueDate, description: 'Cuota', invoiceNumber: `FAC-T-${Math.random()}` }).returning('*'))[0];
+    const inGrace = await insert(units[0], addDays(today, -10), 200_000);
+    const late = await insert(units[1], addDays(today, -11), 200_000);
+
+    const made = await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }));
+    expect(made.map((fee) => [fee.unitId, fee.type, fee.amount, fee.sourceChargeId, fee.period])).toEqual([[units[1].id, 'late_fee', 10_000, late.id, periodOf(today)]]);
+    expect(await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }))).toEqual([]);
+    // Concurrent runs (two workers) add nothing either.
+    await Promise.all([1, 2].map(() => transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }))));
+    expect(await db()('charges').where({ sourceChargeId: late.id })).toHaveLength(1);
+    expect(await db()('charges').where({ sourceChargeId: inGrace.id })).toHaveLength(0);
+
+    // Next month, still unpaid: one more for that period (the first late fee itself earns none).
+    const nextMonth = nextPeriod(periodOf(today));
+    const later = await transaction((trx) => applyLateFees(trx, nextMonth, { propertyId: property.id }));
+    expect(later.map((fee) => [fee.sourceChargeId, fee.period]).sort()).toEqual([[inGrace.id, nextMonth], [late.id, nextMonth]].sort());
+  });
+
+  it('a waived late fee leaves the ledger balanced', async () => {
+    const { property, units, cookie, organization, admin } = await tower(1);
+    await putPlan(cookie, property.id, { ...PLAN, lateFee: { kind: 'flat', value: 25_000, graceDays: 0 } });
+    const [overdue] = await db()('charges')
+      .insert({ organizationId: organization.id, propertyId: property.id, unitId: units[0].id, amount: 100_000, type: 'maintenance', dueDate: addDays(today, -3), description: 'Cuota', invoiceNumber: `FAC-W-${Math.random()}` })
+      .returning('*');
+    const [fee] = await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }));
+    expect(fee.amount).toBe(25_000);
+    const response = await fetch(`${server.url}/api/charges/${fee.id}/waive`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ reason: 'Acuerdo de pago' }) });
+    expect(response.status).toBe(200);
+
+    const charges = await db()('charges').where({ unitId: units[0].id });
+    const credits = await db()('chargeCreditNotes').whereIn('chargeId', charges.map((c) => c.id));
+    const billed = charges.reduce((sum, c) => sum + c.amount, 0);
+    const outstanding = charges.filter((c) => c.status === 'pending').reduce((sum, c) => sum + c.amount - c.paidAmount, 0);
+    expect(billed - credits.reduce((sum, c) => sum + c.amount, 0)).toBe(outstanding);
+    expect(outstanding).toBe(overdue.amount);
+    const statement = await unitStatement(db(), { unit: units[0], property }, {});
+    expect(statement.closingBalance).toBe(outstanding);
+    expect(admin.id).toBeTruthy();
+    // A waived fee is not charged again by the next run of the same period.
+    expect(await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }))).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Job, Queue } from 'bullmq';
+import { BILLING_TIME_ZONE, billingToday } from '../../shared/billing';
+import { JOBS, planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
+import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
+import { db } from '../../server/db';
+import { transaction } from '../../server/db/transaction';
+
+const JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } };
+
+/**
+ * Keeps a property's monthly job scheduler in step with its billing plan: at 06:00 of the
+ * plan's issue day (billing time zone) while it has a plan, none otherwise. Upserting the same
+ * id replaces the scheduler (another issue day), so the relay may run it again.
+ */
+export async function schedulePlanIssue(queue: Queue, propertyId: number) {
+  const plan = await db()('billingPlans').where({ propertyId }).first('issueDay');
+  if (!plan) {
+    await queue.removeJobScheduler(planSchedulerId(propertyId));
+    return;
+  }
+  await queue.upsertJobScheduler(
+    planSchedulerId(propertyId),
+    { pattern: `0 6 ${plan.issueDay} * *`, tz: BILLING_TIME_ZONE },
+    { name: JOBS.issueMonthly, data: { propertyId } satisfies IssueMonthlyData, opts: JOB_OPTIONS },
+  );
+}
+
+/**
+ * Issues a property's cuotas of the month (one per unit and period: running it again, from a
+ * second worker or after a restart, issues nothing more).
+ */
+export async function issueMonthly(job: Job<IssueMonthlyData>) {
+  const issued = await transaction((trx) => issueMonthlyCharges(trx, job.data.propertyId));
+  return { issued: issued.length };
+}
+
+/** The day's late fees of every plan (once per overdue charge and month). */
+export async function applyDayLateFees(job: Job<LateFeesData>) {
+  const made = await transaction((trx) => applyLateFees(trx, job.data?.today ?? billingToday()));
+  return { lateFees: made.length };
+}
+
+/**
+ * The safety net (every minute): issues the month's cuotas of every plan whose issue day came
+ * and that still misses some (a lost job, a worker down that day, units added after the issue),
+ * and restores the plan schedulers Redis lost.
+ */
+export function sweepBilling(queue: Queue) {
+  return async () => {
+    let issued = 0;
+    for (const propertyId of await plansDue()) {
+      issued += (await transaction((trx) => issueMonthlyCharges(trx, propertyId))).length;
+    }
+    let restored = 0;
+    for (const { propertyId } of (await db()('billingPlans').select('propertyId')) as Array<{ propertyId: number }>) {
+      if (await queue.getJobScheduler(planSchedulerId(propertyId))) continue;
+      await schedulePlanIssue(queue, propertyId);
+      restored++;
+    }
+    return { issued, restored };
+  };
+}
