@@ -6,7 +6,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const alias = { '@shared': path.join(root, 'shared'), '@client': path.join(root, 'client/src') };
 
 // API and worker tests run in parallel (a database per worker, cloned from one migrated
-// template); browser tests run afterwards, one file at a time, against the built client.
+// template); browser tests run afterwards, two files at a time, against the built client.
 export default defineConfig({
   root,
   resolve: { alias },
@@ -40,7 +40,9 @@ export default defineConfig({
           // Builds the client first when it is missing or older than client/ or shared/.
           globalSetup: ['tests/support/global-setup.ts', 'tests/e2e/support/build-client.ts'],
           testTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: a browser test mostly waits (debounces, transitions, live
+          // pushes), so two of them keep a 2-core machine busy where one leaves it idle.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
