@@ -48,6 +48,7 @@ export const EVENT_TYPES = [
   'payment.rejected',
   'payment.refunded',
   'charge.waived',
+  'charge.credited',
   'billing_plan.updated',
   'join_request.created',
   'join_request.approved',

@@ -6,8 +6,8 @@ import { db } from '../db';
 import { conflict, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
-import { issueCharge } from './charges';
-import { ledgerEvents, lockUnit } from './ledger';
+import { creditCharge, issueCharge } from './charges';
+import { lockUnit } from './ledger';
 
 /**
  * Billing, part 2 (product/billing.md, "Recurring fees and extraordinary charges"): the
@@ -251,24 +251,13 @@ export async function applyLateFees(trx: Knex, today = billingToday(), options: 
  * left of it (the charge is settled, the ledger stays balanced), and the unit's people are told.
  */
 export async function waiveCharge(trx: Knex, actor: User, chargeId: number, reason: string) {
-  const charge = await trx('charges').where({ id: chargeId }).first();
-  await lockUnit(trx, charge.unitId);
-  const current = await trx('charges').where({ id: chargeId }).first();
-  if (current.type !== 'late_fee' || current.status !== 'pending') throw conflict(messageText('billing_not_waivable'), 'not_waivable');
-  const amount = current.amount - current.paidAmount;
-  await trx('chargeCreditNotes').insert({ organizationId: current.organizationId, chargeId, amount, reason, createdById: actor.id });
-  const unit = await trx('units').where({ id: current.unitId }).first('unitNumber');
-  const property = await trx('properties').where({ id: current.propertyId }).first('name');
-  await recordEvent(
-    trx,
-    ...(await ledgerEvents(trx, current.unitId, {
-      type: 'charge.waived',
-      organizationId: current.organizationId,
-      propertyId: current.propertyId,
-      actorId: actor.id,
-      subject: { type: 'charge', id: chargeId },
-      payload: { id: chargeId, unitId: current.unitId, unitNumber: unit.unitNumber, propertyName: property.name, invoiceNumber: current.invoiceNumber, title: current.description, amount, reason },
-    })),
-  );
-  return { chargeId, amount, reason };
+  const refuse = () => conflict(messageText('billing_not_waivable'), 'not_waivable');
+  const waived = await creditCharge(trx, actor, chargeId, reason, {
+    event: 'charge.waived',
+    allowed: (charge) => {
+      if (charge.type !== 'late_fee' || charge.status !== 'pending') throw refuse();
+    },
+  });
+  if (!waived) throw refuse();
+  return { chargeId, amount: waived.amount, reason };
 }

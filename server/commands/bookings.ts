@@ -10,8 +10,7 @@ import { conflict, forbidden, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
 import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
-import { createCharge } from './charges';
-import { lockUnit } from './ledger';
+import { createCharge, creditCharge } from './charges';
 
 /**
  * Amenity bookings (product/bookings.md). Every rule is checked here, in the transaction that
@@ -253,23 +252,23 @@ async function chargeBooking(trx: Knex, actor: User, booking: AmenityBooking, am
 }
 
 /**
- * Voids a booking's charge while nothing of it is paid (status `refunded`: it no longer counts
- * as owed). Billing part 1 has no credit notes yet: a charge already (partly) paid is left for
- * the administrator to settle. Answers whether it was voided.
+ * Voids a booking's charge with a credit note (billing's correction, `creditCharge`): what is
+ * left of it is forgiven with the reason, so the unit no longer owes it and its statement stays
+ * balanced. What was already paid of it stays paid: the ledger never undoes a payment's
+ * allocation, so it cannot become credit; giving that money back is a refund of the payment,
+ * the administrator's decision.
  */
-async function voidCharge(trx: Knex, chargeId: number) {
-  const charge = await trx('charges').where({ id: chargeId }).first('unitId', 'status', 'paidAmount');
-  if (!charge || charge.status !== 'pending' || charge.paidAmount > 0) return false;
-  await lockUnit(trx, charge.unitId);
-  const voided = await trx('charges').where({ id: chargeId, status: 'pending', paidAmount: 0 }).update({ status: 'refunded', updatedAt: trx.fn.now() });
-  return voided > 0;
-}
+const voidCharge = (trx: Knex, actor: User, chargeId: number, reason: string) => creditCharge(trx, actor, chargeId, reason, { event: 'charge.credited' });
 
-/** Voids the charges of a booking cancelled within its window. */
-async function voidBookingCharges(trx: Knex, booking: AmenityBooking) {
-  for (const chargeId of [booking.chargeId, booking.depositChargeId]) if (chargeId) await voidCharge(trx, chargeId);
+/** Voids the charges of a booking cancelled within its window (or moved back to approval). */
+async function voidBookingCharges(trx: Knex, actor: User, booking: AmenityBooking, reason: string) {
+  for (const chargeId of [booking.chargeId, booking.depositChargeId]) if (chargeId) await voidCharge(trx, actor, chargeId, reason);
   await AmenityBooking.query(trx).patch({ chargeId: null, depositChargeId: null }).where({ id: booking.id });
 }
+
+/** The credit note's reason for a booking cancelled or declined (`Reserva cancelada: <motivo>`). */
+const cancelledReason = (reason: string | undefined) => `Reserva cancelada: ${reason ?? ''}`.trim();
+const RESCHEDULED_REASON = 'Reserva reprogramada';
 
 /** A new booking: every rule checked; confirmed at once unless the amenity requires approval. */
 export async function createBooking(trx: Knex, actor: User, amenityId: number, input: BookingCreateInput) {
@@ -327,7 +326,7 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
     if (!administrator && booking.status === 'confirmed' && !inWindow) throw ruleError('booking_cancel_window', 'status', 409);
     const declined = administrator && booking.status === 'pending';
     const updated = await AmenityBooking.query(trx).patchAndFetchById(booking.id, { status: 'cancelled', cancelReason: input.reason, decidedAt: declined ? now : booking.decidedAt });
-    if (inWindow || declined) await voidBookingCharges(trx, booking);
+    if (inWindow || declined) await voidBookingCharges(trx, actor, booking, cancelledReason(input.reason));
     await recordEvent(trx, ...bookingEvents('booking.cancelled', actor.id, updated, amenity, { reason: input.reason, declined }));
   } else {
     if (!LIVE.includes(booking.status as (typeof LIVE)[number]) || booking.startTime <= now) throw invalid();
@@ -348,9 +347,9 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
       }),
     );
     if (approvalAgain) {
-      await voidBookingCharges(trx, booking);
+      await voidBookingCharges(trx, actor, booking, RESCHEDULED_REASON);
     } else if (booking.chargeId && totalCost !== booking.totalCost) {
-      await voidCharge(trx, booking.chargeId);
+      await voidCharge(trx, actor, booking.chargeId, RESCHEDULED_REASON);
       await AmenityBooking.query(trx).patch({ chargeId: null }).where({ id: booking.id });
       await chargeBooking(trx, actor, { ...updated, chargeId: null, depositChargeId: booking.depositChargeId } as AmenityBooking, amenity);
     }

@@ -122,3 +122,47 @@ export async function issueCharge(trx: Knex, actorId: number | null, { unit, pro
 /** An administrator's charge to one unit (`POST /api/charges`). */
 export const createCharge = (trx: Knex, actor: User, placed: { unit: Unit; property: Property }, input: ChargeCreateInput) =>
   issueCharge(trx, actor.id, placed, input);
+
+/** The charge a credit note is asked for, read under the unit's lock. */
+export type CreditedCharge = { id: number; organizationId: number; propertyId: number; unitId: number; type: ChargeType; status: string; amount: number; paidAmount: number; invoiceNumber: string; description: string };
+
+/**
+ * A credit note (billing.md: a correction is a reversal that points to the original): forgives
+ * what is left of a pending charge, with its reason. Like an allocation it adds to the charge's
+ * paid amount, so the charge is settled and the ledger stays balanced; the statement shows it
+ * as a `credit_note` line. What payments already paid of the charge stays paid: allocations are
+ * never undone (only refunding the payment gives money back), so a paid part cannot become
+ * credit. The unit is locked first; `allowed` may refuse the charge (it throws). Answers the
+ * credit note, or null when nothing is left to forgive. The unit's people and administrators
+ * are told (`event`: `charge.waived` for a late fee, `charge.credited` otherwise).
+ */
+export async function creditCharge(
+  trx: Knex,
+  actor: User,
+  chargeId: number,
+  reason: string,
+  options: { event: 'charge.waived' | 'charge.credited'; allowed?: (charge: CreditedCharge) => void },
+) {
+  const found = await trx('charges').where({ id: chargeId }).first('unitId');
+  if (!found) return null;
+  await lockUnit(trx, found.unitId);
+  const charge: CreditedCharge = await trx('charges').where({ id: chargeId }).first();
+  options.allowed?.(charge);
+  const amount = charge.amount - charge.paidAmount;
+  if (charge.status !== 'pending' || amount <= 0) return null;
+  await trx('chargeCreditNotes').insert({ organizationId: charge.organizationId, chargeId, amount, reason, createdById: actor.id });
+  const unit = await trx('units').where({ id: charge.unitId }).first('unitNumber');
+  const property = await trx('properties').where({ id: charge.propertyId }).first('name');
+  await recordEvent(
+    trx,
+    ...(await ledgerEvents(trx, charge.unitId, {
+      type: options.event,
+      organizationId: charge.organizationId,
+      propertyId: charge.propertyId,
+      actorId: actor.id,
+      subject: { type: 'charge', id: chargeId },
+      payload: { id: chargeId, unitId: charge.unitId, unitNumber: unit.unitNumber, propertyName: property.name, invoiceNumber: charge.invoiceNumber, title: charge.description, amount, paid: charge.paidAmount, reason },
+    })),
+  );
+  return { chargeId, amount, paid: charge.paidAmount, reason };
+}

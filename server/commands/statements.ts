@@ -123,7 +123,7 @@ export async function unitStatement(trx: Knex, { unit, property }: { unit: Unit;
     ...charges.map((row) => ({ ...blank, kind: 'charge' as const, id: row.id, date: row.date, number: row.number, description: row.description, type: row.type, dueDate: row.dueDate, charge: row.amount })),
     ...payments.map((row) => ({ ...blank, kind: 'payment' as const, id: row.id, date: row.date, number: row.number, method: row.method, reference: row.reference, payment: row.amount })),
     ...refunds.map((row) => ({ ...blank, kind: 'refund' as const, id: row.id, date: row.date, number: row.number, description: row.description, charge: row.amount })),
-    // A credit note (a waived late fee) lowers the balance like a payment.
+    // A credit note (a waived late fee, a cancelled booking's charge) lowers the balance like a payment.
     ...credits.map((row) => ({ ...blank, kind: 'credit_note' as const, id: row.id, date: row.date, number: row.number, description: row.description, payment: row.amount })),
   ].sort((a, b) => a.date.localeCompare(b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id);
 

@@ -128,6 +128,10 @@ const BILLING_RULES: Partial<Record<EventType, NotificationRule>> = {
     es: (p) => ({ title: `Mora condonada: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Motivo: ${p.reason}` }),
     en: (p) => ({ title: `Late fee waived: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Reason: ${p.reason}` }),
   }),
+  'charge.credited': billingRule(unitPeople, '/billing', {
+    es: (p) => ({ title: `Nota de crédito: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Motivo: ${p.reason}` }),
+    en: (p) => ({ title: `Credit note: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Reason: ${p.reason}` }),
+  }),
   'payment.refunded': billingRule(unitPeople, '/billing?tab=payments', {
     es: (p) => ({ title: `Pago reembolsado: ${p.receiptNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Motivo: ${p.reason}` }),
     en: (p) => ({ title: `Payment refunded: ${p.receiptNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Reason: ${p.reason}` }),

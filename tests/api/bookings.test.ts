@@ -51,6 +51,9 @@ const partyRoom = (b: Building, overrides: Partial<Amenity> = {}) =>
 const book = async (user: User, amenity: Amenity, start: Date, end: Date, extra: Record<string, unknown> = {}) =>
   (await signedIn(user)).post(`/api/amenities/${amenity.id}/bookings`).send({ startTime: iso(start), endTime: iso(end), attendees: 2, ...extra });
 
+type Entry = { kind: string; charge: number; payment: number; balance: number; description: string | null };
+const statementOf = async (b: Building, unitId: number) => (await (await signedIn(b.admin)).get(`/api/units/${unitId}/statement`)).body;
+
 describe('booking rules', () => {
   it('refuses each rule with a message that names it', async () => {
     const b = await building();
@@ -186,7 +189,16 @@ describe('approval, cancellation, reschedule', () => {
     const agent = await signedIn(b.resident);
     const cancelled = await agent.patch(`/api/bookings/${far.body.id}`).send({ status: 'cancelled', reason: 'Viaje' });
     expect(cancelled.status).toBe(200);
-    expect((await db()('charges').where({ id: far.body.chargeId }).first()).status).toBe('refunded');
+    // Voided with a credit note: settled, not owed, and the statement shows why.
+    expect((await db()('charges').where({ id: far.body.chargeId }).first())).toMatchObject({ status: 'completed', paidAmount: 300_000 });
+    expect(await db()('chargeCreditNotes').where({ chargeId: far.body.chargeId }).first()).toMatchObject({ amount: 300_000, reason: 'Reserva cancelada: Viaje', createdById: b.resident.id });
+    const account = await statementOf(b, b.unit.id);
+    expect(account.entries.map((e: Entry) => [e.kind, e.charge, e.payment, e.description])).toEqual([
+      ['charge', 300_000, 0, expect.stringContaining('Reserva Salón de fiestas')],
+      ['credit_note', 0, 300_000, 'Reserva cancelada: Viaje'],
+    ]);
+    expect(account.closingBalance).toBe(0);
+    expect(await db()('events').where({ type: 'charge.credited', subjectId: far.body.chargeId, audience: 'user', userId: b.resident.id })).toHaveLength(1);
 
     const near = await book(b.resident, room, at(2, 10), at(2, 12));
     const late = await agent.patch(`/api/bookings/${near.body.id}`).send({ status: 'cancelled', reason: 'Viaje' });
@@ -198,6 +210,38 @@ describe('approval, cancellation, reschedule', () => {
     // Someone else's booking cannot be touched by a neighbour.
     const other = await book(b.resident, room, at(5, 10), at(5, 11));
     expect((await (await signedIn(b.neighbour)).patch(`/api/bookings/${other.body.id}`).send({ status: 'cancelled', reason: 'x' })).status).toBe(403);
+  });
+
+  it('cancelling a (partly) paid booking: credit notes forgive what is left; what was paid stays paid (a refund gives it back)', async () => {
+    const b = await building();
+    const room = await partyRoom(b, { deposit: 500_000 });
+    const booked = await book(b.resident, room, at(6, 10), at(6, 12));
+    expect(booked.body).toMatchObject({ status: 'confirmed', totalCost: 300_000, deposit: 500_000 });
+    const admin = await signedIn(b.admin);
+    // 500,000 received: the fee (300,000) paid in full, the deposit partly (200,000 of 500,000).
+    const paid = await admin.post('/api/payments').send({ unitId: b.unit.id, amount: 500_000, method: 'cash', receivedAt: dayIn(0) });
+    expect(paid.status).toBe(201);
+    expect((await db()('charges').where({ id: booked.body.chargeId }).first()).status).toBe('completed');
+
+    const cancelled = await (await signedIn(b.resident)).patch(`/api/bookings/${booked.body.id}`).send({ status: 'cancelled', reason: 'Cambio de planes' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ chargeId: null, depositChargeId: null });
+    const deposit = await db()('charges').where({ id: booked.body.depositChargeId }).first();
+    expect(deposit).toMatchObject({ status: 'completed', paidAmount: 500_000 });
+    const notes = await db()('chargeCreditNotes').whereIn('chargeId', [booked.body.chargeId, booked.body.depositChargeId]);
+    // The ledger never undoes a payment's allocation: the paid fee gets no credit note, the
+    // deposit one for its unpaid 300,000; the 500,000 received stays allocated (not credit).
+    expect(notes.map((n) => [n.chargeId, n.amount, n.reason])).toEqual([[booked.body.depositChargeId, 300_000, 'Reserva cancelada: Cambio de planes']]);
+    const account = await statementOf(b, b.unit.id);
+    expect(account.entries.map((e: Entry) => [e.kind, e.charge, e.payment, e.balance])).toEqual([
+      ['charge', 300_000, 0, 300_000],
+      ['charge', 500_000, 0, 800_000],
+      ['payment', 0, 500_000, 300_000],
+      ['credit_note', 0, 300_000, 0],
+    ]);
+    expect(account.closingBalance).toBe(0);
+    const summary = (await admin.get(`/api/billing/summary?propertyId=${b.property.id}`)).body;
+    expect(summary).toMatchObject({ outstanding: 0, credit: 0 });
   });
 
   it('reschedules to a free time under the same rules, never onto a taken one', async () => {
@@ -214,7 +258,9 @@ describe('approval, cancellation, reschedule', () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ startTime: iso(at(3, 16)), endTime: iso(at(3, 18)), totalCost: 300_000 });
     const charges = await db()('charges').where({ unitId: b.unit.id }).orderBy('id');
-    expect(charges.map((c) => [c.amount, c.status])).toEqual([[150_000, 'refunded'], [300_000, 'pending']]);
+    expect(charges.map((c) => [c.amount, c.status])).toEqual([[150_000, 'completed'], [300_000, 'pending']]);
+    expect(await db()('chargeCreditNotes').where({ chargeId: charges[0].id }).first()).toMatchObject({ amount: 150_000, reason: 'Reserva reprogramada' });
+    expect((await statementOf(b, b.unit.id)).closingBalance).toBe(300_000);
     // The old time is free again.
     expect((await book(b.neighbour, room, at(3, 10), at(3, 11))).status).toBe(201);
   });
@@ -226,7 +272,8 @@ describe('approval, cancellation, reschedule', () => {
     await (await signedIn(b.admin)).patch(`/api/bookings/${created.body.id}`).send({ status: 'confirmed' });
     const moved = await (await signedIn(b.resident)).patch(`/api/bookings/${created.body.id}`).send({ startTime: iso(at(3, 12)), endTime: iso(at(3, 13)) });
     expect(moved.body).toMatchObject({ status: 'pending', chargeId: null });
-    expect((await db()('charges').where({ unitId: b.unit.id }).first()).status).toBe('refunded');
+    expect((await db()('charges').where({ unitId: b.unit.id }).first()).status).toBe('completed');
+    expect((await statementOf(b, b.unit.id)).closingBalance).toBe(0);
     const byAdmin = await (await signedIn(b.admin)).patch(`/api/bookings/${created.body.id}`).send({ startTime: iso(at(3, 14)), endTime: iso(at(3, 15)) });
     expect(byAdmin.body.status).toBe('pending');
   });
