@@ -267,7 +267,7 @@ async function voidBookingCharges(trx: Knex, actor: User, booking: AmenityBookin
 }
 
 /** The credit note's reason for a booking cancelled or declined (`Reserva cancelada: <motivo>`). */
-const cancelledReason = (reason: string | undefined) => `Reserva cancelada: ${reason ?? ''}`.trim();
+const cancelledReason = (reason: string | null | undefined) => `Reserva cancelada: ${reason ?? ''}`.trim();
 const RESCHEDULED_REASON = 'Reserva reprogramada';
 
 /** A new booking: every rule checked; confirmed at once unless the amenity requires approval. */
