@@ -7,12 +7,18 @@ import { passKeyFromScan } from '@shared/schemas/visitors';
 type ScanState = 'starting' | 'scanning' | 'noCamera' | 'denied' | 'failed';
 type Scanner = { pause: (stopStreamImmediately: boolean) => Promise<boolean>; destroy: () => void };
 
-/** Why the camera could not start: the browser's DOMException names, or qr-scanner's own text. */
-function cameraProblem(error: unknown): ScanState {
+/**
+ * Why the camera could not start. qr-scanner reports every refused camera as "Camera not found."
+ * (it tries several resolutions and drops the browser's error), so with a camera present the
+ * permission's state tells a refusal (or a dismissed prompt) from a camera in use elsewhere.
+ */
+async function cameraProblem(error: unknown): Promise<ScanState> {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError' || String(error).includes('Camera not found')) return 'noCamera';
-  return 'failed';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'noCamera';
+  if (!String(error).includes('Camera not found')) return 'failed';
+  const permission = await navigator.permissions?.query({ name: 'camera' as PermissionName }).catch(() => undefined);
+  return permission?.state === 'granted' ? 'failed' : 'denied';
 }
 
 /**
@@ -69,7 +75,10 @@ function ScanBody({ active, onClose, onScan }: { active: boolean; onClose: () =>
       await instance.start();
       if (!cancelled) setState('scanning');
     };
-    start().catch((error: unknown) => cancelled || setState(cameraProblem(error)));
+    start().catch(async (error: unknown) => {
+      const problem = await cameraProblem(error);
+      if (!cancelled) setState(problem);
+    });
     return () => {
       cancelled = true;
       // The camera's light goes off at once, not after qr-scanner's usual grace period.
