@@ -95,6 +95,8 @@ export function createApp(options: { redis: Redis; config?: Config }) {
           'frame-src': ["'self'", 'blob:'],
           'object-src': ["'self'", 'blob:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
+          // The desk's QR scanner (qr-scanner) decodes in a worker it starts from a blob: URL.
+          'worker-src': ["'self'", 'blob:'],
           'upgrade-insecure-requests': cfg.isProduction ? [] : null,
         },
       },

@@ -12,6 +12,23 @@ export const normalizeCode = (value: string) => value.replace(/[\s-]/g, '').toUp
 /** A code as shown: two groups of four. */
 export const displayCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code);
 
+const ACCESS_CODE_PATTERN = new RegExp(`^[${ACCESS_CODE_ALPHABET}]{${ACCESS_CODE_LENGTH}}$`);
+const PASS_LINK_PATTERN = /\/pass\/([A-Za-z0-9_-]{16,64})\/?(?:[?#].*)?$/;
+/**
+ * What the desk looks up for a scanned QR. A pass's QR holds its access code as shown
+ * (`ACDE-FG34`): that gives the 8-character code. A pass link (`…/pass/<token>`, e.g. a
+ * screenshot of the message) has no code in it: it gives `/pass/<token>`, which the lookup
+ * resolves by the token. Anything else (another QR, a code with look-alike letters) is null.
+ */
+export function passKeyFromScan(text: string): string | null {
+  const value = text.trim();
+  if (!value || value.length > 2048) return null;
+  const link = PASS_LINK_PATTERN.exec(value);
+  if (link) return `/pass/${link[1]}`;
+  const code = normalizeCode(value);
+  return ACCESS_CODE_PATTERN.test(code) ? code : null;
+}
+
 /** How long the desk waits for the host to answer a walk-in. */
 export const WALK_IN_TIMEOUT_MS = 3 * 60_000;
 /** Visitors' personal data is anonymised this many days after the visit unless the organization sets another period (Ley 172-13). */

@@ -140,6 +140,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'facturación: transferencias', path: '/billing?tab=reported' },
     { name: 'reservas', path: '/amenities?tab=manage' },
     { name: 'recepción', path: '/visitors/desk' },
+    { name: 'recepción: escanear (sin cámara)', path: '/visitors/desk', then: openDialog('Escanear código QR', 'Escanear el pase') },
   ];
 }
 

@@ -25,7 +25,7 @@ async function openAs(browser: Browser, origin: string, user: User, path: string
 const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
 
-test('a resident creates a recurring pass on a phone and opens its link; the desk types the code on a tablet and checks the visitor in; the resident sees the arrival live and approves a walk-in live', async ({ page, context, url }) => {
+test('a resident creates a recurring pass on a phone and opens its link; the desk (no camera: the scan dialog says so) types the code on a tablet and checks the visitor in; the resident sees the arrival live and approves a walk-in live', async ({ page, context, url }) => {
   const organization = await createOrganization();
   const property = await createProperty({ organizationId: organization.id, name: 'Torre Piantini' });
   const unit = await createUnit({ propertyId: property.id, unitNumber: '7A' });
@@ -89,6 +89,35 @@ test('a resident creates a recurring pass on a phone and opens its link; the des
   const desk = await openAs(browser, origin, guard, '/visitors/desk', TABLET);
   try {
     await desk.page.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
+
+    // Scanning: the QR library is loaded only when the camera dialog opens. Headless Chromium
+    // has no camera: the dialog says so, and "Escribir el código" goes back to the typed code.
+    const scannerLoaded = () => desk.page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/qr-scanner[.-][^/]*\.js$/.test(new URL(entry.name).pathname)));
+    expect(await scannerLoaded()).toBe(false);
+    await desk.page.getByRole('button', { name: 'Escanear código QR' }).click();
+    const scan = desk.page.getByRole('dialog', { name: 'Escanear el pase' });
+    await scan.getByRole('alert').getByText('No hay una cámara disponible en este equipo.').waitFor();
+    await scan.getByText('Escriba el código del pase en el campo «Código del pase».').waitFor();
+    expect(await scannerLoaded()).toBe(true);
+    await scan.getByRole('button', { name: 'Escribir el código' }).click();
+    await scan.waitFor({ state: 'detached' });
+    await expect.poll(() => desk.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('desk-code');
+
+    // A tablet with a camera whose permission was refused: the dialog says so.
+    const refused = await desk.context.newPage();
+    await refused.addInitScript(() =>
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: {
+          enumerateDevices: async () => [{ kind: 'videoinput', deviceId: 'trasera', groupId: 'tableta', label: '' }],
+          getUserMedia: async () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')),
+        },
+      }),
+    );
+    await refused.goto('/visitors/desk');
+    await refused.getByRole('button', { name: 'Escanear código QR' }).click();
+    await refused.getByRole('dialog', { name: 'Escanear el pase' }).getByRole('alert').getByText('No se dio permiso para usar la cámara.', { exact: false }).waitFor();
+    await refused.close();
+
     await desk.page.getByTestId('desk-code').fill(code.toLowerCase());
     await desk.page.getByRole('button', { name: 'Verificar' }).click();
     const verdict = desk.page.getByTestId('desk-verdict');

@@ -1,5 +1,5 @@
-import { CheckCircle2, LogIn, LogOut, ShieldCheck, ShieldX, UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { CheckCircle2, LogIn, LogOut, ScanQrCode, ShieldCheck, ShieldX, UserPlus } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@client/components/EmptyState';
@@ -11,15 +11,16 @@ import { toast } from '@client/components/toast/toast';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 import { VISIT_TYPES } from '@shared/enums';
-import type { VisitorEventPayload } from '@shared/schemas/visitors';
+import { displayCode, type VisitorEventPayload } from '@shared/schemas/visitors';
 import { useCheck, useDeskProperties, useDeskToday, useHostUnits, useLookup, useWalkIn, type DeskVerdict, type VisitorView } from '../api/visitors';
 import { VisitTypeBadge } from '../components/Badges';
+import { ScanDialog } from '../components/ScanDialog';
 import { useVisitorsLive } from '../lib/live';
 import '../visitors.css';
 
 /**
- * /visitors/desk, for a tablet at the guardhouse (administrators and security staff): type the
- * pass code, read the verdict in big letters, check in or out in one tap; today's expected
+ * /visitors/desk, for a tablet at the guardhouse (administrators and security staff): scan the
+ * pass's QR with the camera or type its code, read the verdict in big letters, check in or out in one tap; today's expected
  * visitors, who is inside, and walk-ins whose host is asked live.
  */
 export default function DeskPage() {
@@ -69,11 +70,21 @@ function Desk({ propertyId }: { propertyId: number }) {
   const today = useDeskToday(propertyId);
   const [code, setCode] = useState('');
   const [verdict, setVerdict] = useState<DeskVerdict | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const codeField = useRef<HTMLInputElement>(null);
 
+  const find = (value: string) =>
+    lookup.mutate({ propertyId, code: value }, { onSuccess: setVerdict, onError: (error) => toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' }) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) return;
-    lookup.mutate({ propertyId, code }, { onSuccess: setVerdict, onError: (error) => toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' }) });
+    find(code);
+  };
+  /** A scanned pass: the same lookup as a typed code (a pass link is looked up by its token). */
+  const scanned = (key: string) => {
+    setScanning(false);
+    setCode(key.startsWith('/pass/') ? '' : displayCode(key));
+    find(key);
   };
   const move = (visitor: VisitorView, direction: 'in' | 'out') =>
     check.mutate(
@@ -110,12 +121,18 @@ function Desk({ propertyId }: { propertyId: number }) {
                   spellCheck={false}
                   className="vec-desk-code font-monospace"
                   data-testid="desk-code"
+                  ref={codeField}
                 />
               </Form.Group>
               <SubmitButton pending={lookup.isPending} pendingLabel={t('desk.lookup')} size="lg">
                 {t('desk.lookup')}
               </SubmitButton>
+              <Button type="button" variant="outline-primary" size="lg" onClick={() => setScanning(true)} className="d-inline-flex align-items-center gap-2" aria-haspopup="dialog" data-testid="desk-scan-open">
+                <ScanQrCode size={22} aria-hidden />
+                {t('desk.scan.open')}
+              </Button>
             </Form>
+            <ScanDialog show={scanning} onClose={() => setScanning(false)} onExited={() => codeField.current?.focus()} onScan={scanned} />
           </Card.Body>
         </Card>
         {verdict && <Verdict verdict={verdict} onMove={move} pending={check.isPending} />}
