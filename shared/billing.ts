@@ -104,4 +104,6 @@ export function planLines(plan: PlanRule, units: Array<{ id: number; share: numb
 /** The aging buckets of the delinquency report, by days past due. */
 export const AGING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
-export const agingBucket = (daysLate: number): AgingBucket => (daysLate <= 30 ? '0-30' : daysLate <= 60 ? '31-60' : daysLate <= 90 ? '61-90' : '90+');
+/** The last day past due each bucket holds (a charge 30 days late is in 0-30, 31 in 31-60); 90+ has no end. */
+export const AGING_LAST_DAY: Record<AgingBucket, number | null> = { '0-30': 30, '31-60': 60, '61-90': 90, '90+': null };
+export const agingBucket = (daysLate: number): AgingBucket => AGING_BUCKETS.find((bucket) => AGING_LAST_DAY[bucket] === null || daysLate <= AGING_LAST_DAY[bucket])!;

@@ -48,12 +48,42 @@ const offsetMs = (instant: Date, timeZone: string) => {
   return Date.UTC(y, m - 1, d, Math.floor(p.minutes / 60), p.minutes % 60, p.seconds) - Math.floor(instant.getTime() / 1000) * 1000;
 };
 
+/** A wall-clock time ('YYYY-MM-DD', minutes since midnight) read as if it were UTC, in ms. */
+const asUtc = (day: string, minutes: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return Date.UTC(y, m - 1, d, 0, minutes);
+};
+
+/** The instant (ms) of a wall-clock time in a zone, read through Intl (twice: the offset may change at it). */
+const readInstant = (day: string, minutes: number, timeZone: string) => {
+  const guess = asUtc(day, minutes);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  return guess - offsetMs(new Date(first), timeZone);
+};
+
+/**
+ * The zone's offset (ms) on a day whose clock does not change (24 hours pass between its
+ * midnights), else null. Reading Intl is what a month of slots costs, so each zone's day is
+ * read once and kept; the memo is emptied past 10,000 days, so odd dates asked for cannot
+ * grow it without end.
+ */
+const steadyOffsets = new Map<string, number | null>();
+function steadyOffset(day: string, timeZone: string) {
+  const key = `${timeZone} ${day}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const start = readInstant(day, 0, timeZone);
+    offset = readInstant(day, 1440, timeZone) - start === 86_400_000 ? asUtc(day, 0) - start : null;
+    if (steadyOffsets.size >= 10_000) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** The instant of a wall-clock time ('YYYY-MM-DD', minutes since midnight, may be 1440) in a zone. */
 export function zonedInstant(day: string, minutes: number, timeZone = BOOKING_TIME_ZONE): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const guess = Date.UTC(y, m - 1, d, 0, minutes);
-  const first = guess - offsetMs(new Date(guess), timeZone);
-  return new Date(guess - offsetMs(new Date(first), timeZone));
+  const offset = steadyOffset(day, timeZone);
+  return new Date(offset === null ? readInstant(day, minutes, timeZone) : asUtc(day, minutes) - offset);
 }
 
 /** The next day of 'YYYY-MM-DD'. */
@@ -82,10 +112,15 @@ export const dayWindow = (rules: Pick<BookingRules, 'openingTime' | 'closingTime
   close: timeMinutes(rules.closingTime, 1440),
 });
 
+/** The ISO weekday (1 Monday ... 7 Sunday) of a calendar day 'YYYY-MM-DD': the same in every zone. */
+const dayWeekday = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1;
+};
+
 /** The slots of one day ('YYYY-MM-DD') as instants: none on a closed day; each within the day's hours. */
 export function daySlots(rules: BookingRules, day: string, timeZone = BOOKING_TIME_ZONE) {
-  const weekday = zonedParts(zonedInstant(day, 12 * 60, timeZone), timeZone).weekday;
-  if (!rules.daysOpen.includes(weekday)) return [];
+  if (!rules.daysOpen.includes(dayWeekday(day))) return [];
   const { open, close } = dayWindow(rules);
   const slots: Array<{ start: Date; end: Date }> = [];
   for (let at = open; at + rules.slotMinutes <= close; at += rules.slotMinutes) {

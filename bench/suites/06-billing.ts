@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../../server/services/passwords';
-import { listTargets, load, type BenchSuite } from '../lib';
+import { hotPathTargets, listTargets, load, type BenchContext, type BenchSuite } from '../lib';
 import { LARGE_ORGANIZATION, seedLargeOrganization } from '../seed-properties';
 
 const MONTHS = 12;
@@ -9,10 +9,13 @@ const STATEMENT_YEARS = 5;
 /**
  * Billing (issue 13): an organization of 40,000 units (2,000 properties) with a year of monthly
  * cuotas each (480,000 charges), nine in ten paid by their own payment; unit ids ending in 3
- * owe the last three months and half the units this month. As its Administrador: the summary
- * cards over the whole organization and over one property, the overdue charges' first page,
- * and the statement of a unit with five years of monthly charges and payments (JSON and PDF).
- * Target: p99 < 100 ms at 10 connections for the summary and the statement.
+ * owe the last three months, those ending in 07 the whole year, and half the units this month.
+ * As its Administrador: the summary cards over the whole organization and over one property,
+ * the overdue charges' first page, and the statement of a unit with five years of monthly
+ * charges and payments (JSON and PDF). Target: p99 < 100 ms at 10 connections for the summary
+ * and the statement. Then the delinquency report (morosidad) over the ~24,400 units that owe:
+ * its screen's pages with the totals (p99 < 50 ms at 10 connections), its CSV and PDF for
+ * reference.
  */
 const suite: BenchSuite = {
   name: 'billing',
@@ -47,10 +50,26 @@ const suite: BenchSuite = {
       { ruta: 'GET /api/charges?status=overdue&limit=25', path: '/api/charges?status=overdue&limit=25' },
       { ruta: 'GET /api/payments?limit=25', path: '/api/payments?limit=25' },
     ]);
+    // The Morosidad tab asks for pages of 10 with the totals; the last page and the filters too.
+    const owing = Number((await fetch(`${ctx.baseUrl}/api/billing/delinquency?limit=1`, { headers })).headers.get('x-total-count'));
+    const delinquency = await hotPathTargets(
+      ctx,
+      admin,
+      [
+        { ruta: 'GET /api/billing/delinquency?limit=10 (totales y primera página)', path: '/api/billing/delinquency?limit=10' },
+        { ruta: 'GET /api/billing/delinquency?limit=10&offset= (última página)', path: `/api/billing/delinquency?limit=10&offset=${owing - 10}` },
+        { ruta: 'GET /api/billing/delinquency?bucket=90+', path: `/api/billing/delinquency?limit=10&bucket=${encodeURIComponent('90+')}` },
+        { ruta: 'GET /api/billing/delinquency?q=10 (número de unidad)', path: '/api/billing/delinquency?limit=10&q=10' },
+        { ruta: 'GET /api/billing/delinquency?propertyId', path: `/api/billing/delinquency?limit=10&propertyId=${property}` },
+      ],
+      `Morosidad (${owing.toLocaleString('es')} unidades con deuda vencida)`,
+    );
     return [
       { title: `Datos sembrados en ${seedSeconds} s`, rows: [{ ...ledger, unidades: LARGE_ORGANIZATION.properties * LARGE_ORGANIZATION.unitsPerProperty }] },
       { title: 'Facturación como Administrador (objetivo: p99 < 100 ms con 10 conexiones para el resumen y el estado de cuenta)', rows },
       ...lists,
+      ...delinquency,
+      { title: 'Morosidad completa en archivo, una petición a la vez (referencia, sin objetivo)', rows: await delinquencyFiles(ctx, cookie) },
     ];
   },
 };
@@ -73,7 +92,7 @@ async function seedLedger(db: Knex, organizationId: number, adminId: number) {
        from units u join properties p on p.id = u.property_id
        cross join generate_series(0, :months - 1) m
        cross join lateral (select (date_trunc('month', current_date) - make_interval(months => m))::date + 9 as due,
-                                  not ((m = 0 and u.id % 2 = 0) or (u.id % 10 = 3 and m < 3)) as paid) x
+                                  not ((m = 0 and u.id % 2 = 0) or (u.id % 10 = 3 and m < 3) or u.id % 100 = 7) as paid) x
        where p.organization_id = :org`,
       { org: organizationId, admin: adminId, months: MONTHS },
     );
@@ -99,6 +118,24 @@ async function seedLedger(db: Knex, organizationId: number, adminId: number) {
   });
   const count = async (table: string) => Number((await db(table).where({ organizationId }).count({ n: '*' }))[0].n);
   return { cargos: await count('charges'), pagos: await count('payments') };
+}
+
+/** The whole report as CSV and as PDF: the median of three requests, one at a time. */
+async function delinquencyFiles(ctx: BenchContext, cookie: string) {
+  const rows = [];
+  for (const kind of ['csv', 'pdf']) {
+    const times = [];
+    let bytes = 0;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const response = await fetch(`${ctx.baseUrl}/api/billing/delinquency.${kind}`, { headers: { cookie } });
+      if (!response.ok) throw new Error(`delinquency.${kind}: ${response.status}`);
+      bytes = (await response.arrayBuffer()).byteLength;
+      times.push(performance.now() - started);
+    }
+    rows.push({ ruta: `GET /api/billing/delinquency.${kind}`, 'ms (mediana)': Math.round(times.sort((a, b) => a - b)[1]), KB: Math.round(bytes / 1024) });
+  }
+  return rows;
 }
 
 /** A unit (in a property of its own) with five years of monthly cuotas, each paid but the last two. */

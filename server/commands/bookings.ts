@@ -11,6 +11,7 @@ import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
 import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
 import { createCharge, creditCharge } from './charges';
+import { listTotal } from '../services/listTotals';
 
 /**
  * Amenity bookings (product/bookings.md). Every rule is checked here, in the transaction that
@@ -53,7 +54,7 @@ export async function listBookings(user: User, filters: BookingListQuery, trx: K
   if (filters.mine) query.where('b.userId', user.id);
   if (filters.from) query.where('b.endTime', '>', filters.from);
   if (filters.to) query.where('b.startTime', '<', filters.to);
-  const [{ total }] = await query.clone().count({ total: '*' });
+  const total = await listTotal(user, query, trx);
   const page = bookingRows(trx)
     .whereIn('b.id', query.clone().select('b.id'))
     .orderBy([{ column: 'b.startTime' }, { column: 'b.id' }])
@@ -87,15 +88,24 @@ export async function availability(amenity: Amenity, from: Date, to: Date, trx: 
     for (const slot of daySlots(rules, day)) if (slot.end > from && slot.start < to) slots.push(slot);
   }
   if (!slots.length) return [];
+  const buffer = amenity.bufferMinutes * 60_000;
   const bookings: Array<{ startTime: Date; blocksUntil: Date; attendees: number }> = await overlapping(
     trx,
     amenity,
     slots[0].start,
-    new Date(slots[slots.length - 1].end.getTime() + amenity.bufferMinutes * 60_000),
-  ).select('startTime', 'blocksUntil', 'attendees');
+    new Date(slots[slots.length - 1].end.getTime() + buffer),
+  )
+    .select('startTime', 'blocksUntil', 'attendees')
+    .orderBy('startTime');
+  // One pass over the slots (in order) and the bookings (by start): `hits` holds the bookings
+  // begun before the slot's end (plus the buffer) that still block its start. One that stops
+  // blocking before a slot never reaches a later one.
+  let next = 0;
+  let hits: typeof bookings = [];
   return slots.map(({ start, end }) => {
-    const blockEnd = new Date(end.getTime() + amenity.bufferMinutes * 60_000);
-    const hits = bookings.filter((b) => b.startTime < blockEnd && b.blocksUntil > start);
+    const blockEnd = end.getTime() + buffer;
+    while (next < bookings.length && bookings[next].startTime.getTime() < blockEnd) hits.push(bookings[next++]);
+    hits = hits.filter((b) => b.blocksUntil > start);
     const remaining = amenity.exclusive || !amenity.capacity ? (hits.length ? 0 : amenity.exclusive ? 1 : null) : Math.max(0, amenity.capacity - hits.reduce((sum, b) => sum + b.attendees, 0));
     return { start, end, free: remaining === null || remaining > 0, remaining, bookable: !timeRuleBroken(amenity, start, now) };
   });

@@ -1,13 +1,27 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AGING_BUCKETS, addDays, agingBucket, billingToday } from '../../shared/billing';
+import { AGING_BUCKETS, AGING_LAST_DAY, addDays, billingToday, type AgingBucket } from '../../shared/billing';
 import type { DelinquencyQuery, DelinquencyReport, DelinquencyRow } from '../../shared/schemas/billing';
 import { db } from '../db';
 import type { Property, Unit, User } from '../models';
 import { whereLedgerReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
+import { containsPattern } from './properties';
 
-const zeroBuckets = () => Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, 0])) as DelinquencyRow['buckets'];
+/** SQL: `days` past due (written once) fall in `bucket` as `agingBucket` draws it; the limits are the code's own numbers. */
+function inBucket(days: string, bucket: AgingBucket) {
+  const index = AGING_BUCKETS.indexOf(bucket);
+  const after = index ? AGING_LAST_DAY[AGING_BUCKETS[index - 1]] : null;
+  const last = AGING_LAST_DAY[bucket];
+  if (after === null) return `${days} <= ${last}`;
+  return last === null ? `${days} > ${after}` : `${days} between ${after + 1} and ${last}`;
+}
+
+/**
+ * Largest debt first, then the property's name and the unit's number as people read them (101
+ * before 1001: the `unit_number_order` collation), then the unit: the same order on every page.
+ */
+const largestDebtFirst = (row: string) => `${row}.overdue desc, ${row}.property_name collate "und-x-icu", ${row}.unit_number collate unit_number_order, ${row}.unit_id`;
 
 /**
  * The delinquency report (morosidad, the "relación de cuotas adeudadas"): every unit with an
@@ -15,75 +29,91 @@ const zeroBuckets = () => Object.fromEntries(AGING_BUCKETS.map((bucket) => [buck
  * days past due (0-30, 31-60, 61-90, 90+: a charge 30 days late is in 0-30, 31 in 31-60), its
  * oldest due date and last payment received. `bucket` keeps the units whose oldest overdue
  * charge is in it; `q` finds a unit number. Largest debt first; `totals` over every row found.
+ * One statement adds each unit's charges up (from the pending charges' index alone) and
+ * answers the totals with the page: tens of thousands of units owing never leave the database.
  */
 export async function delinquencyReport(user: User, filters: DelinquencyQuery, trx: Knex = db(), today = billingToday()): Promise<DelinquencyReport> {
   const organizationIds = await reachableOrganizationIds(user, trx);
-  const overdue = whereLedgerReadable(trx('charges'), 'charges', user, trx, organizationIds)
-    .join('units', 'units.id', 'charges.unit_id')
-    .join('properties', 'properties.id', 'charges.property_id')
-    .leftJoin('users as owner', 'owner.id', 'units.owner_id')
+  const balance = 'charges.amount - charges.paid_amount';
+  const daysLate = (dueDate: string) => `(?::date - ${dueDate})`;
+  const perUnit = whereLedgerReadable(trx('charges'), 'charges', user, trx, organizationIds)
     .where('charges.status', 'pending')
     .where('charges.due_date', '<', today)
+    .groupBy('charges.unit_id', 'charges.property_id')
     .select(
       'charges.unit_id',
-      'units.unit_number',
       'charges.property_id',
-      'properties.name as property_name',
-      trx.raw("nullif(concat_ws(' ', owner.name, owner.last_name), '') as owner_name"),
-      'charges.due_date',
-      trx.raw('(?::date - charges.due_date)::int as days_late', [today]),
-      trx.raw('charges.amount - charges.paid_amount as balance'),
+      trx.raw(`sum(${balance})::bigint as overdue`),
+      trx.raw('count(*)::int as overdue_count'),
+      trx.raw('min(charges.due_date) as oldest_due_date'),
+      trx.raw(`${daysLate('min(charges.due_date)')}::int as days_late`, [today]),
+      ...AGING_BUCKETS.map((bucket, index) =>
+        trx.raw(`coalesce(sum(${balance}) filter (where ${inBucket(daysLate('charges.due_date'), bucket)}), 0)::bigint as bucket_${index}`, [today]),
+      ),
     );
-  if (filters.propertyId) overdue.where('charges.property_id', filters.propertyId);
-  if (filters.q) overdue.whereILike('units.unit_number', `%${filters.q.replace(/[\\%_]/g, '\\$&')}%`);
-  const charges: Array<{ unitId: number; unitNumber: string; propertyId: number; propertyName: string; ownerName: string | null; dueDate: string; daysLate: number; balance: number }> = await overdue;
+  if (filters.propertyId) perUnit.where('charges.property_id', filters.propertyId);
+  if (filters.q) perUnit.whereIn('charges.unit_id', trx('units').select('id').whereILike('unit_number', containsPattern(filters.q)));
+  if (filters.bucket) perUnit.havingRaw(inBucket(daysLate('min(charges.due_date)'), filters.bucket), [today]);
 
-  const units = new Map<number, DelinquencyRow>();
-  for (const charge of charges) {
-    const row =
-      units.get(charge.unitId) ??
-      ({
-        unitId: charge.unitId,
-        unitNumber: charge.unitNumber,
-        propertyId: charge.propertyId,
-        propertyName: charge.propertyName,
-        ownerName: charge.ownerName,
-        overdue: 0,
-        overdueCount: 0,
-        oldestDueDate: charge.dueDate,
-        daysLate: 0,
-        buckets: zeroBuckets(),
+  const page = trx
+    .from(
+      trx('per_unit')
+        .join('units', 'units.id', 'per_unit.unit_id')
+        .join('properties', 'properties.id', 'per_unit.property_id')
+        .select('per_unit.*', 'units.unit_number', 'units.owner_id', 'properties.name as property_name')
+        .as('found'),
+    )
+    .select('found.*')
+    .orderByRaw(largestDebtFirst('found'))
+    .offset(filters.offset);
+  if (filters.limit) page.limit(filters.limit);
+  const totals = trx('per_unit').select(
+    trx.raw('count(*)::int as units'),
+    trx.raw('coalesce(sum(overdue), 0)::bigint as total_overdue'),
+    ...AGING_BUCKETS.map((_, index) => trx.raw(`coalesce(sum(bucket_${index}), 0)::bigint as total_bucket_${index}`)),
+  );
+  // The totals' one row, beside each row of the page (or alone past the last page); owners' names for the page only.
+  const found: Array<Record<string, number | string | null>> = await trx
+    .with('per_unit', perUnit)
+    .with('totals', totals)
+    .with('page', page)
+    .from('totals')
+    .joinRaw('left join page on true')
+    .leftJoin('users as owner', 'owner.id', 'page.owner_id')
+    .select('totals.*', 'page.*', trx.raw("nullif(concat_ws(' ', owner.name, owner.last_name), '') as owner_name"))
+    .orderByRaw(largestDebtFirst('page'));
+
+  const [sums] = found;
+  const buckets = (row: Record<string, unknown>, prefix: string) =>
+    Object.fromEntries(AGING_BUCKETS.map((bucket, index) => [bucket, row[`${prefix}${index}`]])) as DelinquencyRow['buckets'];
+  const rows = found
+    .filter((row) => row.unitId !== null)
+    .map(
+      (row): DelinquencyRow => ({
+        unitId: row.unitId as number,
+        unitNumber: row.unitNumber as string,
+        propertyId: row.propertyId as number,
+        propertyName: row.propertyName as string,
+        ownerName: row.ownerName as string | null,
+        overdue: row.overdue as number,
+        overdueCount: row.overdueCount as number,
+        oldestDueDate: row.oldestDueDate as string,
+        daysLate: row.daysLate as number,
+        buckets: buckets(row, 'bucket'),
         lastPaymentAt: null,
-      } satisfies DelinquencyRow);
-    row.overdue += charge.balance;
-    row.overdueCount += 1;
-    row.buckets[agingBucket(charge.daysLate)] += charge.balance;
-    if (charge.daysLate > row.daysLate) {
-      row.daysLate = charge.daysLate;
-      row.oldestDueDate = charge.dueDate;
-    }
-    units.set(charge.unitId, row);
-  }
-  let rows = [...units.values()];
-  if (filters.bucket) rows = rows.filter((row) => agingBucket(row.daysLate) === filters.bucket);
-  rows.sort((a, b) => b.overdue - a.overdue || a.propertyName.localeCompare(b.propertyName) || a.unitNumber.localeCompare(b.unitNumber, 'es', { numeric: true }));
-
-  const totals = { ...zeroBuckets(), overdue: 0 };
-  for (const row of rows) {
-    totals.overdue += row.overdue;
-    for (const bucket of AGING_BUCKETS) totals[bucket] += row.buckets[bucket];
-  }
-  const page = rows.slice(filters.offset, filters.limit ? filters.offset + filters.limit : undefined);
-  if (page.length) {
+      }),
+    );
+  if (rows.length) {
     const payments: Array<{ unitId: number; last: string }> = await trx('payments')
-      .whereIn('unitId', page.map((row) => row.unitId))
+      .whereIn('unitId', rows.map((row) => row.unitId))
       .whereIn('status', ['confirmed', 'refunded'])
       .groupBy('unitId')
       .select('unitId', trx.raw('max(received_at)::text as last'));
     const last = new Map(payments.map((payment) => [payment.unitId, payment.last]));
-    for (const row of page) row.lastPaymentAt = last.get(row.unitId) ?? null;
+    for (const row of rows) row.lastPaymentAt = last.get(row.unitId) ?? null;
   }
-  return { rows: page, total: rows.length, totals, units: rows.length };
+  const units = sums.units as number;
+  return { rows, total: units, totals: { ...buckets(sums, 'totalBucket'), overdue: sums.totalOverdue as number }, units };
 }
 
 /** What a unit owes past due on `today` (centavos). */

@@ -44,6 +44,7 @@ import {
 } from '../policies/visitors';
 import { presentVisitor, visitorPayload } from '../presenters/visitor';
 import { foldedContains } from './properties';
+import { listTotal } from '../services/listTotals';
 
 // ---------------------------------------------------------------------------------------------
 // Codes, tokens, validity
@@ -176,8 +177,8 @@ export async function listVisitors(user: User, filters: VisitorListQuery, trx: K
   else page.orderBy([{ column: 'visitors.valid_from', order: 'desc' }, { column: 'visitors.id', order: 'desc' }]);
   page.offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, total] = await Promise.all([page, filteredVisitors(user, filters, trx).count('* as count').first()]);
-  return { rows: rows as VisitorRow[], total: Number(total?.count ?? 0) };
+  const [rows, total] = await Promise.all([page, listTotal(user, filteredVisitors(user, filters, trx), trx)]);
+  return { rows: rows as VisitorRow[], total };
 }
 
 /** Today's passes, the upcoming ones (after today), this week's (the next 7 days) and who is inside now. */

@@ -222,10 +222,11 @@ visitorsRouter.get('/desk/today', async (ctx) => {
   ctx.body = await deskToday(currentUser(ctx), propertyId);
 });
 
+/** A read (nothing is written): no transaction, two round trips fewer on the desk's hottest path. */
 visitorsRouter.post('/desk/lookup', async (ctx) => {
   const user = currentUser(ctx);
   const { propertyId, code } = parse(DeskLookupSchema, ctx.request.body);
-  ctx.body = await transaction((trx) => lookup(trx, user, propertyId, code));
+  ctx.body = await lookup(db(), user, propertyId, code);
 });
 
 visitorsRouter.post('/desk/walk-ins', async (ctx) => {

@@ -125,6 +125,10 @@ describe('no double booking', () => {
     // The buffer keeps the next half hour free for cleaning.
     expect((await book(b.resident, room, at(3, 20), at(3, 21))).status).toBe(409);
     expect((await book(b.resident, room, at(3, 21), at(3, 22))).status).toBe(201);
+    // The calendar agrees: a booking there would overlap one of them or its buffer, up to 17:00 (ending with its buffer at 18:30).
+    const slots = (await (await signedIn(b.neighbour)).get(`/api/amenities/${room.id}/availability?from=${encodeURIComponent(iso(at(3, 0)))}&to=${encodeURIComponent(iso(at(4, 0)))}`)).body;
+    const free = Object.fromEntries(slots.map((slot: { start: string; free: boolean }) => [zonedParts(new Date(slot.start)).time, slot.free]));
+    expect(free).toEqual({ '08:00': true, '09:00': true, '10:00': true, '11:00': true, '12:00': true, '13:00': true, '14:00': true, '15:00': true, '16:00': true, '17:00': false, '18:00': false, '19:00': false, '20:00': false, '21:00': false });
   });
 
   it('a shared amenity never holds more attendees than its capacity under 10 simultaneous requests', async () => {
