@@ -10,6 +10,7 @@ import { whereLedgerReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import type { ChargeRow } from '../presenters/billing';
 import { billedUserId, ledgerEvents, lockUnit, nextNumber, settleUnit, whereLedgerFilters } from './ledger';
+import { listTotal } from '../services/listTotals';
 
 /** Charges with what their presenter shows: unit number, property name, who is billed, overdue. */
 export function chargeRows(trx: Knex = db()) {
@@ -52,8 +53,8 @@ export async function listCharges(user: User, filters: ChargeListQuery, trx: Kne
     .orderBy([{ column: 'charges.due_date', order: 'desc' }, { column: 'charges.id', order: 'desc' }])
     .offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, [{ total }]] = await Promise.all([page, readableCharges(user, filters, trx, { organizationIds }).count({ total: '*' })]);
-  return { rows, total: Number(total) };
+  const [rows, total] = await Promise.all([page, listTotal(user, readableCharges(user, filters, trx, { organizationIds }), trx)]);
+  return { rows, total };
 }
 
 export const getCharge = async (trx: Knex, id: number): Promise<ChargeRow> => chargeRows(trx).where('charges.id', id).first();

@@ -21,6 +21,7 @@ import { findReadableProperty } from '../policies/properties';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { foldedContains } from './properties';
 import { checkedFileBytes, type FileRules } from '../services/files';
+import { listTotal } from '../services/listTotals';
 
 /** A document with what its presenter needs: uploader (name only) and share list. */
 export type DocumentWithDetails = Document & {
@@ -66,7 +67,7 @@ export async function listDocuments(user: User, filters: DocumentListQuery, trx:
   // and stops after one page, instead of sorting every document of the organization.
   const organizationIds = isAdministrator(user) ? await reachableOrganizationIds(user, trx) : null;
   const page = documentPageQuery(user, filters, trx, organizationIds);
-  const [documents, total] = await Promise.all([page, readableDocumentsQuery(user, filters, trx).resultSize()]);
+  const [documents, total] = await Promise.all([page, listTotal(user, readableDocumentsQuery(user, filters, trx).toKnexQuery(), trx)]);
   return { documents: await withDetails(documents, trx), total };
 }
 

@@ -21,6 +21,7 @@ import { reachableOrganizationIds } from '../policies/tenancy';
 import type { PaymentRow } from '../presenters/billing';
 import { checkedFileBytes } from '../services/files';
 import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, openCharges, settleUnit, whereLedgerFilters } from './ledger';
+import { listTotal } from '../services/listTotals';
 
 type PlacedUnit = { unit: Unit; property: Property };
 
@@ -101,8 +102,8 @@ export async function listPayments(user: User, filters: PaymentListQuery, trx: K
     ])
     .offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, [{ total }]] = await Promise.all([page, readablePayments(user, filters, trx, { organizationIds }).count({ total: '*' })]);
-  return { rows: await withDetails(trx, rows), total: Number(total) };
+  const [rows, total] = await Promise.all([page, listTotal(user, readablePayments(user, filters, trx, { organizationIds }), trx)]);
+  return { rows: await withDetails(trx, rows), total };
 }
 
 /** A request's fingerprint: the same Idempotency-Key with another request is refused. */

@@ -13,9 +13,11 @@ import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
 import { PROPERTY_COLUMNS } from '../policies/properties';
-import { canReachOrganization, readablePropertyIds } from '../policies/tenancy';
+import { canReachOrganization, readablePropertyIds, whereOrganizationReachable } from '../policies/tenancy';
+import { isAdministrator } from '../../shared/permissions';
 import type { PropertyRow } from '../presenters/property';
 import { parse } from '../validation';
+import { listTotal } from '../services/listTotals';
 
 /** The user's text for LIKE, its wildcards taken literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -30,27 +32,19 @@ export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 export const foldedContains = (trx: Knex, text: string) => trx.raw("'%' || public.vecindad_fold(?) || '%'", [escapeLike(text)]);
 
 /**
- * These properties (every column but the photo bytes) with their real unit count and
- * resident count (active and temporary), counted for their ids only: one grouped query per
- * table rather than two subqueries per property. The explicit id list lets the planner pick
- * index lookups for a page and one scan for a long list.
+ * `properties` (a query of property rows: every column but the photo bytes) with their real
+ * unit count and resident count (active and temporary), in the same statement: two index-only
+ * counts per property returned, run after the page is chosen (the page is a subquery), so a
+ * page costs one round trip.
  */
-async function withCounts(trx: Knex, properties: Array<Omit<PropertyRow, 'unitCount' | 'residentCount'>>): Promise<PropertyRow[]> {
-  if (!properties.length) return [];
-  const ids = properties.map((property) => property.id);
-  const countsBy = async (table: 'units' | 'residents') => {
-    // One array parameter (a long IN list costs more to send and plan).
-    const query = trx(table).select('propertyId').count({ n: '*' }).whereRaw('property_id = any(?::int[])', [`{${ids.join(',')}}`]).groupBy('propertyId');
-    if (table === 'residents') query.whereNot('status', 'inactive');
-    const rows = (await query) as Array<{ propertyId: number; n: number }>;
-    return new Map(rows.map((row) => [row.propertyId, Number(row.n)]));
-  };
-  const [units, residents] = await Promise.all([countsBy('units'), countsBy('residents')]);
-  return properties.map((property) => ({
-    ...property,
-    unitCount: units.get(property.id) ?? 0,
-    residentCount: residents.get(property.id) ?? 0,
-  }));
+function withCounts(trx: Knex, properties: Knex.QueryBuilder): Knex.QueryBuilder {
+  return trx
+    .from(properties.as('properties'))
+    .select(
+      'properties.*',
+      trx.raw('(select count(*) from units where units.property_id = properties.id)::int as unit_count'),
+      trx.raw("(select count(*) from residents where residents.property_id = properties.id and residents.status <> 'inactive')::int as resident_count"),
+    );
 }
 
 const propertyColumns = () => PROPERTY_COLUMNS.map((column) => `properties.${column}`);
@@ -62,22 +56,26 @@ const propertyColumns = () => PROPERTY_COLUMNS.map((column) => `properties.${col
 export async function listProperties(user: User, page: PageQuery): Promise<{ rows: PropertyRow[]; total: number }> {
   const trx = db();
   const readable = () => {
-    const query = trx('properties').whereIn('properties.id', readablePropertyIds(user, trx));
+    // An administrator's properties by their organization directly: the page walks the
+    // (organization_id, sort_name) index instead of joining properties with themselves.
+    const query = isAdministrator(user)
+      ? whereOrganizationReachable(trx('properties'), 'properties.organization_id', user)
+      : trx('properties').whereIn('properties.id', readablePropertyIds(user, trx));
     if (page.q) query.where('properties.searchText', 'like', foldedContains(trx, page.q));
     return query;
   };
   const chosen = readable()
-    .select(propertyColumns())
+    .select([...propertyColumns(), 'properties.sortName'])
     .orderBy([{ column: 'properties.sortName' }, { column: 'properties.id' }])
     .offset(page.offset);
   if (page.limit) chosen.limit(page.limit);
-  const [rows, [{ total }]] = await Promise.all([chosen.then((found) => withCounts(trx, found)), readable().count({ total: '*' })]);
-  return { rows, total: Number(total) };
+  const counted = withCounts(trx, chosen).orderBy([{ column: 'properties.sortName' }, { column: 'properties.id' }]);
+  const [rows, total] = await Promise.all([counted as Promise<PropertyRow[]>, listTotal(user, readable(), trx)]);
+  return { rows, total };
 }
 
 export async function getProperty(trx: Knex, id: number): Promise<PropertyRow> {
-  const [row] = await withCounts(trx, await trx('properties').select(propertyColumns()).where('properties.id', id));
-  return row;
+  return withCounts(trx, trx('properties').select(propertyColumns()).where('properties.id', id)).first();
 }
 
 /** Field errors when `ownerId` is not a Propietario of the organization. */

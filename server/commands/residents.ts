@@ -13,6 +13,7 @@ import { assertOrganizationLimit } from '../policies/limits';
 import { escapeLike, foldedContains } from './properties';
 import { inviteUser } from '../notifications/accounts';
 import { isUniqueViolation, unitForResident } from './units';
+import { listTotal, rememberedForVersions } from '../services/listTotals';
 
 /** Residences joined with their user, unit and property (alias r, u, un, p). */
 function residentRows(trx: Knex) {
@@ -36,71 +37,76 @@ function whereResidentFilters(query: Knex.QueryBuilder, user: User, filters: Par
 }
 
 /**
- * Residences matching `q` (as `residents` rows with their user's sort key): found in the name,
- * last name or email (ignoring case and accents), or at the start of the unit number ("10"
- * finds 101 and 102, not 210). Two disjoint sets joined by UNION ALL, so each side uses its
- * index and is estimated well (migration 20261122000400); an OR of the two would scan every
- * resident, and a plain UNION would sort the matches to remove duplicates.
+ * Residences (`residents as r` with their user `u`) found by `q` in the name, last name or
+ * email (ignoring case and accents), or at the start of the unit number ("10" finds 101 and
+ * 102, not 210). Two disjoint sets joined by UNION ALL, so each side uses its index and is
+ * estimated well (migration 20261122000400); an OR of the two would scan every resident, and a
+ * plain UNION would sort the matches to remove duplicates. `refine` adds the same filters (and,
+ * for a page, order and limit) to both sides: a page then walks the name index on each side
+ * and merges the two, instead of sorting every match.
  */
-function residencesMatching(trx: Knex, q: string) {
+function residencesMatching(trx: Knex, q: string, refine: (side: Knex.QueryBuilder) => Knex.QueryBuilder) {
   const inText = foldedContains(trx, q);
-  const columns = (alias: string, user: string) =>
-    [`${alias}.id`, `${alias}.propertyId`, `${alias}.userId`, `${alias}.status`, `${user}.sortName`];
-  return trx('residents as byName')
-    .select(columns('byName', 'named'))
-    .join('users as named', 'named.id', 'byName.userId')
-    .where('named.searchText', 'like', inText)
-    .unionAll(
-      trx('residents as byUnit')
-        .select(columns('byUnit', 'holder'))
-        .join('units as numbered', 'numbered.id', 'byUnit.unitId')
-        .join('users as holder', 'holder.id', 'byUnit.userId')
-        .whereRaw("lower(numbered.unit_number) like lower(?) || '%'", [escapeLike(q)])
-        .whereNot('holder.searchText', 'like', inText),
-    );
+  const byName = trx('residents as r').join('users as u', 'u.id', 'r.userId').where('u.searchText', 'like', inText);
+  const byUnit = trx('residents as r')
+    .join('units as numbered', 'numbered.id', 'r.unitId')
+    .join('users as u', 'u.id', 'r.userId')
+    .whereRaw("lower(numbered.unit_number) like lower(?) || '%'", [escapeLike(q)])
+    .whereNot('u.searchText', 'like', inText);
+  return trx.unionAll([refine(byName), refine(byUnit)], true);
 }
+
+/** Deep pages start from a remembered bookmark: the sort key of every BOOKMARK_EVERY-th residence. */
+const BOOKMARK_EVERY = 1000;
 
 /**
  * Residents the user may see, sorted by name; `limit/offset` page them (all without limit).
  * Answers the page and the total of the filtered list.
  *
  * The page is chosen on residence ids and sort keys alone, then joined with units and
- * properties for its rows only. With a search the total comes from the same pass
- * (count over the matches); without one, a page walks the users' sort index and the total is
- * a separate count of residences.
+ * properties for its rows only; it walks the users' name index. The total, and for a page past
+ * the first thousand rows the sort key it starts after, are remembered per data version
+ * (services/listTotals.ts): a deep page reads its rows from the bookmark on instead of sorting
+ * every residence before it.
  */
 export async function listResidents(user: User, filters: Partial<ResidentListQuery>): Promise<{ rows: ResidentRow[]; total: number }> {
   const trx = db();
   const { q } = filters;
-  const chosen = whereResidentFilters(
-    q
-      ? trx.from(residencesMatching(trx, q).as('r'))
-      : trx('residents as r').join('users as u', 'u.id', 'r.userId'),
-    user,
-    filters,
-    trx,
-  )
-    .select('r.id', q ? 'r.sortName' : 'u.sortName', trx.raw(q ? 'count(*) over ()::int as total' : 'null::int as total'))
-    .orderBy([{ column: q ? 'r.sortName' : 'u.sortName' }, { column: 'r.id' }])
-    .offset(filters.offset ?? 0);
+  const visible = (query: Knex.QueryBuilder) => whereResidentFilters(query, user, filters, trx).select('r.id', 'u.sortName');
+  const all = () => (q ? trx.from(residencesMatching(trx, q, visible).as('r')) : visible(trx('residents as r').join('users as u', 'u.id', 'r.userId')));
+
+  let offset = filters.offset ?? 0;
+  const skipped = Math.floor(offset / BOOKMARK_EVERY) * BOOKMARK_EVERY;
+  const bookmark = skipped ? (await bookmarks(user, all(), trx))[skipped / BOOKMARK_EVERY - 1] : undefined;
+  if (bookmark) offset -= skipped;
+  /** The rows from the bookmark on, by name, as many as the page needs. */
+  const fromBookmark = (query: Knex.QueryBuilder, sortName: string, id: string) => {
+    // The range condition lets the name index start at the bookmark; the row comparison breaks ties.
+    if (bookmark) query.where(sortName, '>=', bookmark.sortName).whereRaw('(??, ??) > (?, ?)', [sortName, id, bookmark.sortName, bookmark.id]);
+    query.orderBy([{ column: sortName }, { column: id }]);
+    return filters.limit ? query.limit(offset + filters.limit) : query;
+  };
+  const chosen = q
+    ? fromBookmark(trx.from(residencesMatching(trx, q, (side) => fromBookmark(visible(side), 'u.sortName', 'r.id')).as('r')).select('r.id', 'r.sortName'), 'r.sortName', 'r.id')
+    : fromBookmark(visible(trx('residents as r').join('users as u', 'u.id', 'r.userId')), 'u.sortName', 'r.id');
+  chosen.offset(offset);
   if (filters.limit) chosen.limit(filters.limit);
   const page = residentRows(trx)
-    .select('page.total')
     .join(chosen.as('page'), 'page.id', 'r.id')
     .orderBy([{ column: 'page.sortName' }, { column: 'r.id' }]);
+  const [rows, total] = await Promise.all([page, listTotal(user, all(), trx)]);
+  return { rows: rows as ResidentRow[], total };
+}
 
-  const countAll = async () => {
-    const [{ total }] = await whereResidentFilters(trx('residents as r'), user, filters, trx).count({ total: '*' });
-    return Number(total);
-  };
-  if (!q) {
-    const [rows, total] = await Promise.all([page, countAll()]);
-    return { rows: rows as ResidentRow[], total };
-  }
-  const rows = (await page) as Array<ResidentRow & { total: number }>;
-  // A page past the end has no row to carry the total.
-  const total = rows.length ? rows[0].total : filters.offset ? await countAll() : 0;
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+/** The sort key of every BOOKMARK_EVERY-th row of the list (the last row of each thousand). */
+function bookmarks(user: User, all: Knex.QueryBuilder, trx: Knex): Promise<Array<{ sortName: string; id: number }>> {
+  const numbered = trx.from(all.as('listed')).select('sortName', 'id', trx.raw('row_number() over (order by sort_name, id) as position'));
+  return rememberedForVersions(
+    user,
+    numbered,
+    () => trx.from(numbered.as('n')).select('sortName', 'id').whereRaw('position % ? = 0', [BOOKMARK_EVERY]).orderBy('position'),
+    trx,
+  );
 }
 
 export async function getResident(trx: Knex, id: number): Promise<ResidentRow> {

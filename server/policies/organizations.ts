@@ -5,18 +5,20 @@ import type { OrganizationUpdateInput } from '../../shared/schemas/organizations
 import { db } from '../db';
 import { forbidden, notFound, validationError } from '../errors';
 import { Organization, type User } from '../models';
+import { lookupsOf } from '../session/lookups';
 import { canReachOrganization, whereOrganizationReachable } from './tenancy';
 
 /**
  * Organizations (PRODUCT.md): a super-admin manages every organization; an Administrador of a
  * master organization manages it and its descendants. Any other Administrador may only read
- * their own organization; other roles have no access (403).
+ * their own organization; other roles have no access (403). In an HTTP request, the type is
+ * the one its session query loaded.
  */
 export async function managesOrganizations(user: User, trx: Knex = db()): Promise<boolean> {
   if (user.isSuperAdmin) return true;
   if (!can(user, 'organizations.manage')) return false;
-  const own = await Organization.query(trx).findById(user.organizationId).select('type');
-  return own?.type === 'master';
+  const type = lookupsOf(user)?.organizationType ?? (await Organization.query(trx).findById(user.organizationId).select('type'))?.type;
+  return type === 'master';
 }
 
 /** The organizations the user may see (those they reach); 403 for non-administrators. */

@@ -36,6 +36,10 @@ export function whereOrganizationReachable<Q extends Filterable>(
 ): Q {
   if (user.isSuperAdmin) return query;
   if (user.role !== 'Administrador') return (query as Knex.QueryBuilder).where(column, user.organizationId) as Q;
+  // In an HTTP request the session query loaded the tree: given as values, the statement is
+  // planned in a fraction of the time and its row estimates are exact.
+  const loaded = lookupsOf(user)?.reachableOrganizationIds;
+  if (loaded) return (query as Knex.QueryBuilder).whereRaw('?? = any(?)', [column, loaded]) as Q;
   return (query as Knex.QueryBuilder).whereIn(
     column,
     db().raw(ORGANIZATION_TREE, [user.organizationId, user.organizationId]) as unknown as Knex.QueryBuilder,

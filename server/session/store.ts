@@ -4,6 +4,7 @@ import { User } from '../models';
 import { accessSql, activeUserSql, type UserAccess } from '../policies/access';
 import { reachableOrganizationsSql } from '../policies/tenancy';
 import { rememberLookups, type SessionLookups } from './lookups';
+import { dataVersionsSql } from '../services/listTotals';
 
 export const SESSION_COOKIE = 'vecindad.sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -17,9 +18,11 @@ export type SessionData = {
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 const USER_COLUMNS = `${User.lightColumns.map((column) => `u.${snake(column)} as "${column}"`).join(', ')}, ${accessSql('u')} as "access"`;
-// Loaded in the same round trip for the rest of an HTTP request (session/lookups.ts).
-const LOOKUP_COLUMNS = `(select o.settings -> 'features' from organizations o where o.id = u.organization_id) as "features",
-  ${reachableOrganizationsSql('u')} as "reachableOrganizationIds"`;
+// Loaded in the same round trip for the rest of an HTTP request (session/lookups.ts); `org` is
+// the user's organization, joined by its key.
+const LOOKUP_COLUMNS = `org.settings -> 'features' as "features", org.type as "organizationType",
+  reached.ids as "reachableOrganizationIds",
+  ${dataVersionsSql('coalesce(reached.ids, array[u.organization_id])')} as "dataVersions"`;
 
 // The lookups every signed-in request and socket make, as named prepared statements:
 // PostgreSQL plans them once per connection instead of on every request.
@@ -27,6 +30,8 @@ export const SESSION_WITH_USER = {
   name: 'vecindad_session_with_user',
   text: `select s.sess, ${USER_COLUMNS}, ${LOOKUP_COLUMNS}
          from session s left join users u on u.id = s.user_id and ${activeUserSql('u')}
+           left join organizations org on org.id = u.organization_id
+           cross join lateral (select ${reachableOrganizationsSql('u')} as ids) reached
          where s.sid = $1 and s.expire > now()`,
 };
 const SIGNED_IN_USER = {
@@ -56,11 +61,16 @@ const signedInUser = (row: Record<string, unknown>) =>
 export async function findSessionWithUser(sid: string): Promise<{ sess: SessionData; user?: User; lookups: SessionLookups } | undefined> {
   const [row] = await query(SESSION_WITH_USER, sid);
   if (!row) return undefined;
-  const { sess, features, reachableOrganizationIds, ...user } = row;
+  const { sess, features, organizationType, reachableOrganizationIds, dataVersions, ...user } = row;
   return {
     sess: sess as SessionData,
     user: signedInUser(user),
-    lookups: { features: features as SessionLookups['features'], reachableOrganizationIds: reachableOrganizationIds as number[] | null },
+    lookups: {
+      features: features as SessionLookups['features'],
+      organizationType: organizationType as string | null,
+      reachableOrganizationIds: reachableOrganizationIds as number[] | null,
+      dataVersions: dataVersions as string,
+    },
   };
 }
 

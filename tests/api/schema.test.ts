@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { knexConfig } from '../../knexfile';
 import { db } from '../../server/db';
-import { createCharge, createProperty, createUnit, createUser } from '../support/factories';
+import { createCharge, createOrganization, createProperty, createUnit, createUser } from '../support/factories';
 import { testApp } from '../support/services';
 
 await testApp(); // connects this worker's database
@@ -51,6 +51,7 @@ const validRow: Record<string, () => Promise<Row>> = {
     const [request] = await db()('maintenance_requests').insert(await validRow.maintenance_requests()).returning('id');
     return { requestId: request.id, updatedById: (await createUser()).id, content: 'Revisado' };
   },
+  data_versions: async () => ({ organizationId: (await createOrganization()).id, version: 1 }),
   billing_sequences: async () => ({ organizationId: (await createProperty()).organizationId, series: 'invoice', year: 2030, lastNumber: 1 }),
   charges: async () => {
     const unit = await createUnit();

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { db } from '../../server/db';
+import { adminWorld, createDocument, createResident, signedIn } from '../support/factories';
+import { testApp } from '../support/services';
+
+/**
+ * X-Total-Count is remembered per organization data version (server/services/listTotals.ts):
+ * a page asked again does not count again, and any committed change of the organization's
+ * rows, made by the app or by any other SQL, gives the next page the new total.
+ */
+
+await testApp();
+
+/** The SQL statements the app runs while `run` runs. */
+async function statementsDuring(run: () => Promise<unknown>) {
+  const seen: string[] = [];
+  const listener = (query: { sql: string }) => seen.push(query.sql);
+  db().on('query', listener);
+  try {
+    await run();
+  } finally {
+    db().off('query', listener);
+  }
+  return seen;
+}
+
+const total = (response: { headers: Record<string, string> }) => Number(response.headers['x-total-count']);
+const versionOf = async (organizationId: number) =>
+  Number((await db()('data_versions').where({ organizationId }).first())?.version ?? 0);
+
+describe('list totals', () => {
+  it('counts a page once, then again only after a change of the organization', async () => {
+    const { agent, property, organization } = await adminWorld();
+    for (let i = 0; i < 3; i++) await createResident({ property });
+
+    expect(total(await agent.get('/api/residents?limit=2').expect(200))).toBe(3);
+    const again = await statementsDuring(async () => expect(total(await agent.get('/api/residents?limit=2&offset=2').expect(200))).toBe(3));
+    expect(again.filter((sql) => /count\(\*\)/.test(sql))).toEqual([]);
+    // The versions came with the session (one query for both), not in a statement of their own.
+    expect(again.filter((sql) => /data_versions/.test(sql))).toEqual([]);
+
+    // Through the API.
+    await createResident({ property });
+    const created = await agent
+      .post(`/api/properties/${property.id}/residents`)
+      .send({ name: 'Rosa', lastName: 'Peña', username: 'rosa.pena@correo.do', unit: 'A1', createUnit: true })
+      .expect(201);
+    expect(total(await agent.get('/api/residents?limit=2').expect(200))).toBe(5);
+    await agent.post(`/api/properties/${property.id}/residents/${created.body.id}/deactivate`).expect(200);
+    expect(total(await agent.get('/api/residents?limit=2&status=active').expect(200))).toBe(4);
+
+    // By SQL the app never saw, on a connection of its own.
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      const before = await versionOf(organization.id);
+      await other.query('begin');
+      await other.query(`update residents set status = 'inactive' where property_id = $1`, [property.id]);
+      await other.query(`update residents set status = 'temporary' where id = (select min(id) from residents where property_id = $1)`, [property.id]);
+      // Not committed yet: neither the rows nor the version moved for anyone else.
+      expect(total(await agent.get('/api/residents?limit=2&status=active').expect(200))).toBe(4);
+      await other.query('commit');
+      expect(await versionOf(organization.id)).toBe(before + 1); // once per transaction
+      expect(total(await agent.get('/api/residents?limit=2&status=active').expect(200))).toBe(0);
+      expect(total(await agent.get('/api/residents?limit=2&status=temporary').expect(200))).toBe(1);
+
+      // A rolled-back change moves nothing.
+      await other.query('begin');
+      await other.query('delete from residents where property_id = $1', [property.id]);
+      await other.query('rollback');
+      expect(await versionOf(organization.id)).toBe(before + 1);
+      expect(total(await agent.get('/api/residents?limit=2').expect(200))).toBe(5);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('follows changes that only change who may read a row', async () => {
+    const { admin, property, organization } = await adminWorld();
+    const { user: resident } = await createResident({ property });
+    const agent = await signedIn(resident);
+    const document = await createDocument({ organizationId: organization.id, access: 'custom', uploadedById: admin.id });
+
+    expect(total(await agent.get('/api/documents?limit=5').expect(200))).toBe(0);
+    await db()('document_shares').insert({ documentId: document.id, userId: resident.id });
+    expect(total(await agent.get('/api/documents?limit=5').expect(200))).toBe(1);
+  });
+
+  it('keeps organizations apart: a change in one leaves the other its remembered total', async () => {
+    const first = await adminWorld();
+    const second = await adminWorld();
+    await createResident({ property: first.property });
+    await createResident({ property: second.property });
+    expect(total(await first.agent.get('/api/residents').expect(200))).toBe(1);
+    expect(total(await second.agent.get('/api/residents').expect(200))).toBe(1);
+
+    const secondVersion = await versionOf(second.organization.id);
+    await createResident({ property: first.property });
+    expect(await versionOf(second.organization.id)).toBe(secondVersion);
+    expect(total(await first.agent.get('/api/residents').expect(200))).toBe(2);
+    expect(total(await second.agent.get('/api/residents').expect(200))).toBe(1);
+  });
+
+  it('serves deep pages of the residents directory from remembered bookmarks, in the same order as a full sort', async () => {
+    const { agent, property, organization } = await adminWorld();
+    await db().raw(
+      `with added as (
+         insert into users (username, email, password, name, last_name, role, organization_id)
+         select 'vecino' || g || '@correo.do', 'vecino' || g || '@correo.do', 'x', (array['Ana','José','María','Ñico'])[1 + g % 4], 'Pérez ' || (g * 7919 % 2100), 'Residente', ?
+         from generate_series(1, 2100) g returning id)
+       insert into residents (user_id, property_id) select id, ? from added`,
+      [organization.id, property.id],
+    );
+    const expected = async (offset: number) =>
+      (await db()('residents as r').join('users as u', 'u.id', 'r.userId').where('r.propertyId', property.id).orderBy(['u.sortName', 'r.id']).offset(offset).limit(25).select('r.id')).map(
+        (row: { id: number }) => row.id,
+      );
+    const page = async (offset: number) => (await agent.get(`/api/residents?limit=25&offset=${offset}`).expect(200)).body.map((row: { id: number }) => row.id);
+
+    for (const offset of [990, 1000, 1990, 2080]) expect(await page(offset)).toEqual(await expected(offset));
+    // A search every resident matches pages the same way.
+    const searched = async (offset: number) => (await agent.get(`/api/residents?q=perez&limit=25&offset=${offset}`).expect(200)).body.map((row: { id: number }) => row.id);
+    for (const offset of [1000, 2080]) expect(await searched(offset)).toEqual(await expected(offset));
+    // A rename moves a resident from the last thousand to the first: the bookmarks follow.
+    const last = (await expected(2099))[0];
+    await db()('users').where('id', (await db()('residents').where('id', last).first()).userId).update({ name: 'Aarón' });
+    for (const offset of [1000, 1990, 2080]) expect(await page(offset)).toEqual(await expected(offset));
+  });
+});
