@@ -46,9 +46,10 @@ async function main() {
   await database.migrate.latest();
 
   const redisPrefix = `vecindad-bench-${Date.now().toString(36)}`;
+  const serverEnv = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: infrastructure.redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: BENCH_SESSION_SECRET };
   const child = fork(path.join(here, 'server.ts'), {
     execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: infrastructure.redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: BENCH_SESSION_SECRET },
+    env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ port: number; barePort: number; replayPort: number; bareSocketPort: number }>((resolve, reject) => {
@@ -88,13 +89,14 @@ async function main() {
     redisUrl: infrastructure.redisUrl,
     redisPrefix,
     db: database,
+    serverEnv,
     bareSocketUrl: `http://127.0.0.1:${ready.bareSocketPort}`,
-    bareEmit: async (subjectId) => {
-      await ask({ type: 'bare-emit', subjectId });
+    bareEmit: async (event) => {
+      await ask({ type: 'bare-emit', event });
     },
     serverMemory: async () => (await ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' })).memory,
-    replay: async (name, path, cookie) => {
-      const answer = await ask<{ statements: Array<{ sql: string; bindings: unknown[] }>; error?: string }>({ type: 'replay', name, path, cookie });
+    replay: async (name, path, cookie, body) => {
+      const answer = await ask<{ statements: Array<{ sql: string; bindings: unknown[] }>; error?: string }>({ type: 'replay', name, path, cookie, body });
       if (answer.error) throw new Error(answer.error);
       return { url: `http://127.0.0.1:${ready.replayPort}/${name}`, statements: answer.statements };
     },

@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pg from 'pg';
-import { Server as SocketServer } from 'socket.io';
 import { connectDatabase } from '../server/db';
 import { startServer } from '../server/server';
 import { SESSION_WITH_USER, findSessionWithUser } from '../server/session/store';
+import { startBareSocketServer } from './bare-socket';
 
 /**
  * The server under measurement, in its own process (so load generators do not share its
@@ -15,8 +15,9 @@ import { SESSION_WITH_USER, findSessionWithUser } from '../server/session/store'
  * - a bare `node:http` + `pg` server that replays, for one registered request, the session
  *   query and then the very SQL the real server ran for that request (recorded from Knex's
  *   query events), on one connection, answering the rows as JSON.
- * - a bare Socket.IO server (no adapter, no sign-in) that emits an event to every socket on
- *   request, the baseline of live push.
+ * - a bare Socket.IO server (bench/bare-socket.ts) that emits an event to every socket on
+ *   request, the baseline of live push (bench/second-server.ts runs a second instance of the
+ *   server and of this baseline).
  * The difference between a route and its replay is what Vecindad adds around the database.
  */
 type Statement = { sql: string; bindings: unknown[] };
@@ -32,22 +33,40 @@ const bareServer = http.createServer(bare.callback());
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 
 // Only the statements of the recorded request: Knex emits `query` in the caller's async
-// context, and every HTTP request's handling runs in a context marked before Koa sees it (the
-// event relay's own queries, running meanwhile, are not the request's).
+// context, and the recorded request's handling runs in a context marked before Koa sees it
+// (the event relay's own queries, and requests of a previous load still being answered,
+// running meanwhile, are not the request's).
+const RECORDED = 'x-bench-record';
 let recording: Statement[] | undefined;
 const inRequest = new AsyncLocalStorage<true>();
-running.server.prependListener('request', () => inRequest.enterWith(true));
+running.server.prependListener('request', (request: http.IncomingMessage) => {
+  if (request.headers[RECORDED]) inRequest.enterWith(true);
+});
 database.on('query', (query: { sql: string; bindings?: unknown[] }) => {
   if (inRequest.getStore()) recording?.push({ sql: query.sql, bindings: query.bindings ?? [] });
 });
 
-/** The SQL one request runs (its session lookup apart: a prepared statement the replay runs itself). */
-async function record(path: string, cookie: string) {
-  recording = [];
-  try {
-    const response = await fetch(`http://127.0.0.1:${running.port}${path}`, { headers: { cookie } });
+/**
+ * The SQL one request runs (its session lookup apart: a prepared statement the replay runs
+ * itself), as it runs under load: GET `path` the second time, after what a first request
+ * remembers (list totals, bookmarks) is in place; or POST `body` as JSON, once.
+ */
+async function record(path: string, cookie: string, body?: unknown) {
+  const send = async (recorded: boolean) => {
+    const marked: Record<string, string> = recorded ? { [RECORDED]: '1' } : {};
+    const response = await fetch(
+      `http://127.0.0.1:${running.port}${path}`,
+      body === undefined
+        ? { headers: { cookie, ...marked } }
+        : { method: 'POST', headers: { cookie, ...marked, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
     await response.arrayBuffer();
+  };
+  if (body === undefined) await send(false);
+  recording = [];
+  try {
+    await send(true);
     return recording;
   } finally {
     recording = undefined;
@@ -73,23 +92,21 @@ const replayServer = http.createServer(async (request, response) => {
 });
 await new Promise<void>((resolve) => replayServer.listen(0, '127.0.0.1', resolve));
 
-const bareSocketServer = http.createServer();
-const bareIo = new SocketServer(bareSocketServer, { transports: ['websocket'] });
-await new Promise<void>((resolve) => bareSocketServer.listen(0, '127.0.0.1', resolve));
+const bareSocket = await startBareSocketServer(process.env.REDIS_URL!, process.env.REDIS_PREFIX!);
 
-type Message = { type: string; id: number; path?: string; cookie?: string; name?: string; subjectId?: number };
+type Message = { type: string; id: number; path?: string; cookie?: string; body?: unknown; name?: string; event?: object };
 process.on('message', async (message: Message) => {
   if (message.type === 'memory') {
     global.gc?.();
     process.send!({ type: 'memory', id: message.id, memory: process.memoryUsage() });
   }
   if (message.type === 'bare-emit') {
-    bareIo.emit('event', { type: 'bare.ping', subjectId: message.subjectId });
+    bareSocket.emit(message.event!);
     process.send!({ type: 'bare-emit', id: message.id });
   }
   if (message.type === 'replay') {
     try {
-      const statements = await record(message.path!, message.cookie!);
+      const statements = await record(message.path!, message.cookie!, message.body);
       replays.set(message.name!, statements);
       process.send!({ type: 'replay', id: message.id, statements });
     } catch (error) {
@@ -102,13 +119,13 @@ process.send!({
   port: running.port,
   barePort: (bareServer.address() as AddressInfo).port,
   replayPort: (replayServer.address() as AddressInfo).port,
-  bareSocketPort: (bareSocketServer.address() as AddressInfo).port,
+  bareSocketPort: bareSocket.port,
 });
 process.on('SIGTERM', async () => {
   await running.close();
   bareServer.close();
   replayServer.close();
-  await bareIo.close();
+  await bareSocket.close();
   await pool.end();
   process.exit(0);
 });

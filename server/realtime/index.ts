@@ -34,6 +34,24 @@ type SocketData = { userId: number; rooms: string[]; session: string };
 
 const PUBLISH_TIMEOUT_MS = 5000;
 
+/** A client back within two minutes gets the events it missed (and keeps its rooms). */
+export const CONNECTION_STATE_RECOVERY = { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false };
+
+/**
+ * The Redis streams adapter on the stream `name` (its pub/sub channels and saved sessions under
+ * the same name). Also the benchmark's bare Socket.IO baseline, so both share rooms alike.
+ */
+export function streamsAdapter(redis: Redis, name: string) {
+  return createAdapter(redis, {
+    streamName: name,
+    channelPrefix: name,
+    sessionKeyPrefix: `${name}:session:`,
+    // How long an idle reader blocks; also how long closing waits for it.
+    blockTimeInMs: 2000,
+    onlyPlaintext: true,
+  });
+}
+
 /**
  * Socket.IO on the app's HTTP server: same-origin only, authenticated from the session cookie,
  * each socket in the rooms its user may read. Instances share rooms through a Redis stream
@@ -53,14 +71,7 @@ export function attachRealtime(
   const set = options.redis.set.bind(options.redis) as (...args: unknown[]) => Promise<unknown>;
   options.redis.set = ((...args: unknown[]) =>
     set(...args).catch((error: Error) => logger.debug({ err: error }, 'socket session not saved'))) as typeof options.redis.set;
-  const redisAdapter = createAdapter(options.redis, {
-    streamName: `${options.prefix}:socket.io`,
-    channelPrefix: `${options.prefix}:socket.io`,
-    sessionKeyPrefix: `${options.prefix}:socket.io:session:`,
-    // How long an idle reader blocks; also how long closing waits for it.
-    blockTimeInMs: 2000,
-    onlyPlaintext: true,
-  });
+  const redisAdapter = streamsAdapter(options.redis, `${options.prefix}:socket.io`);
   // Socket.IO calls it with `new`: a plain function returning the instance.
   const adapter = function (nsp: unknown) {
     const instance = redisAdapter(nsp);
@@ -75,8 +86,7 @@ export function attachRealtime(
       serveClient: false,
       transports: ['websocket', 'polling'],
       adapter,
-      // A client back within two minutes gets the events it missed (and keeps its rooms).
-      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+      connectionStateRecovery: CONNECTION_STATE_RECOVERY,
       allowRequest: (request, callback) => callback(null, sameOriginHandshake(request, options.appOrigin)),
     },
   );
