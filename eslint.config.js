@@ -21,12 +21,18 @@ export default tseslint.config(
       // Dates on screen go through client/src/lib/format.ts: one style per kind, both languages.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'date-fns', importNames: ['format', 'formatDate', 'lightFormat', 'intlFormat'], message: 'Use formatDate/useFormatDate from @client/lib/format.' }] },
+        {
+          paths: [
+            { name: 'date-fns', importNames: ['format', 'formatDate', 'lightFormat', 'intlFormat'], message: 'Use formatDate/useFormatDate from @client/lib/format.' },
+            // Zod learns the interface language there (it is not in the first download).
+            { name: '@hookform/resolvers/zod', message: 'Use zodResolver from @client/components/form/zod-resolver.' },
+          ],
+        },
       ],
     },
   },
   {
-    files: ['client/src/lib/format.ts'],
+    files: ['client/src/lib/format.ts', 'client/src/components/form/zod-resolver.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

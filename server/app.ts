@@ -18,6 +18,7 @@ import { createResetLimiter, type ResetLimiter } from './services/resetLimiter';
 import { createRegistrationLimiter, type RegistrationLimiter } from './services/registrationLimiter';
 import { createPassLimiter, type PassLimiter } from './services/passLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
+import { sessionHint } from './session/hint';
 import { configureZod } from '../shared/schemas/common';
 import { QUEUE_BOARD_PATH, queueBoard } from './operators/queueBoard';
 import { checkHealth } from './operators/health';
@@ -70,6 +71,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     disconnectUser: () => {},
   };
 
+  const hint = sessionHint(cfg.cookieSecure);
   const sessions = session(
     {
       key: SESSION_COOKIE,
@@ -79,6 +81,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
       sameSite: 'lax',
       secure: cfg.cookieSecure,
       store: sessionStore,
+      beforeSave: hint.onSave,
     },
     app,
   );
@@ -104,13 +107,13 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     }),
   );
   app.use(sameOriginMutations(cfg.appOrigin));
-  app.use(onlyUnder('/api', compose([sessions, jsonBodiesOnly, jsonBody])));
+  app.use(onlyUnder('/api', compose([sessions, hint.dropStale, jsonBodiesOnly, jsonBody])));
   for (const router of apiRouters) app.use(router.routes());
   // A wrong method on a known path is 405, an unknown path 404: JSON, never the client's HTML.
   app.use(onlyUnder('/api', unmatchedApiRequest));
   // Operators' job queues (bull-board), with the session, before the client's fallback.
   app.use(onlyUnder(QUEUE_BOARD_PATH, compose([sessions, queueBoard(options.redis, cfg.redisPrefix)])));
-  app.use(clientFiles(cfg.clientDir));
+  app.use(clientFiles(cfg.clientDir, hint.restore));
   return app;
 }
 
@@ -119,12 +122,18 @@ function onlyUnder(prefix: string, middleware: (ctx: Context, next: Next) => Pro
     ctx.path === prefix || ctx.path.startsWith(`${prefix}/`) ? middleware(ctx, next) : next();
 }
 
-/** The built client: hashed assets cached for a year, index.html for every other path. */
-function clientFiles(clientDir: string) {
+/**
+ * The built client: hashed assets cached for a year, sent brotli- or gzip-compressed when the
+ * build made those copies and the browser accepts them; index.html for every other path (with
+ * the session hint it may lack, `onPage`).
+ */
+function clientFiles(clientDir: string, onPage: (ctx: Context) => void) {
   const assets = serve(clientDir, {
     index: false,
     setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (!file.includes(`${path.sep}assets${path.sep}`)) return;
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   return async (ctx: Context, next: Next) => {
@@ -136,6 +145,7 @@ function clientFiles(clientDir: string) {
       ctx.body = 'El cliente no está compilado: ejecute `npm run build` (o `npm start`).';
       return;
     }
+    onPage(ctx);
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = fs.createReadStream(indexFile);

@@ -5,6 +5,7 @@ import { authenticate, registerResident } from '../commands/accounts';
 import { transaction } from '../db/transaction';
 import { unauthorized } from '../errors';
 import type { User } from '../models';
+import { isOperator } from '../policies/operators';
 import { worksADesk } from '../policies/visitors';
 import { presentUser } from '../presenters/user';
 import { parse } from '../validation';
@@ -22,6 +23,8 @@ const presentSessionUser = async (ctx: Context, user: User) => ({
   currentPasswordRequired: !(user.mustChangePassword && ctx.session?.signedInWithTemporaryPassword),
   // Whether the visitors desk is theirs (administrators; suppliers on a property's security staff).
   worksDesk: await worksADesk(user),
+  // Whether the operators' screens (/admin/mail, /admin/status) are theirs.
+  operator: await isOperator(user),
 });
 
 authRouter.get('/user', async (ctx) => {
@@ -39,7 +42,8 @@ authRouter.post('/login', async (ctx) => {
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await limiter.recordSuccess(username, ctx.ip);
-  // A new session id at every sign-in (no session fixation).
+  // A new session id at every sign-in (no session fixation), the user's from now on.
+  ctx.state.user = user;
   ctx.session!.userId = user.id;
   ctx.session!.signedInWithTemporaryPassword = user.mustChangePassword;
   await ctx.session!.regenerate();
@@ -55,6 +59,7 @@ authRouter.post('/register', async (ctx) => {
   const input = parse(RegisterSchema, ctx.request.body);
   await ctx.services.registrationLimiter.consume(ctx.ip);
   const user = await transaction((trx) => registerResident(trx, input, ctx.host));
+  ctx.state.user = user;
   ctx.session!.userId = user.id;
   await ctx.session!.regenerate();
   ctx.status = 201;
@@ -63,7 +68,7 @@ authRouter.post('/register', async (ctx) => {
 
 authRouter.post('/logout', (ctx) => {
   const userId = ctx.session?.userId;
-  ctx.session = null; // koa-session deletes the stored session and clears the cookie
+  ctx.session = null; // koa-session deletes the stored session and clears the cookie (and its hint, session/hint.ts)
   // Open sockets reconnect and are admitted only if another session of the user still lives.
   if (userId) ctx.services.disconnectUser(userId);
   ctx.body = { success: true };

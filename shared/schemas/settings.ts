@@ -1,32 +1,9 @@
 import { z } from 'zod';
 import { emailField, phoneField, requiredText, versionField } from './common';
 import { hexColor } from './organizations';
+import type { Branding } from '../branding';
 
-/**
- * The branding and module switches of an organization (system settings). Stored on the
- * server per organization; `GET /api/settings/branding` answers them (before sign-in, for the
- * organization of the host; after, for the user's organization).
- */
-export const DEFAULT_BRANDING = {
-  appName: 'Vecindad',
-  appDescription: 'Administración de propiedades residenciales, comerciales y mixtas en República Dominicana',
-  companyName: 'Vecindad Administración',
-  contactEmail: 'contacto@vecindad.do',
-  contactPhone: '809-555-0100',
-  primaryColor: '#2563eb',
-  secondaryColor: '#db2777',
-  accentColor: '#f59e0b',
-  textColor: '#1f2937',
-  backgroundColor: '#f8fafc',
-  logo: null as string | null,
-  features: { documents: true, billing: true, maintenance: true, amenities: true, visitors: true },
-  showRegistrationForm: true,
-};
-
-export type Branding = typeof DEFAULT_BRANDING;
-/** `GET`/`PUT /api/settings`: the branding and the version of the organization's row (an edit sends it back). */
-export type SystemSettings = Branding & { version: number };
-export type FeatureName = keyof Branding['features'];
+export { DEFAULT_BRANDING, type Branding, type FeatureName, type SystemSettings } from '../branding';
 
 export const BrandingSchema: z.ZodType<Branding> = z.object({
   appName: z.string(),

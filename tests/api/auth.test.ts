@@ -34,6 +34,28 @@ describe('GET /api/user', () => {
     expect(JSON.stringify(response.body)).not.toContain('scrypt');
     expect(response.body.password).toBeUndefined();
   });
+
+  it('says whether the user is an operator (super-admins, administrators of a master organization)', async () => {
+    const master = await createOrganization({ type: 'master' });
+    const clientOrganization = await createOrganization();
+    const operators = [
+      await createUser({ role: 'Administrador', organizationId: master.id }),
+      await createUser({ role: 'Administrador', isSuperAdmin: true, organizationId: clientOrganization.id }),
+    ];
+    const others = [
+      await createUser({ role: 'Administrador', organizationId: clientOrganization.id }),
+      await createUser({ role: 'Propietario', organizationId: master.id }),
+    ];
+    for (const [users, operator] of [[operators, true], [others, false]] as const) {
+      for (const user of users) {
+        const agent = await client();
+        const login = await agent.post('/api/login').send({ username: user.username, password: PASSWORD });
+        expect(login.body.operator, user.username).toBe(operator);
+        expect((await agent.get('/api/user')).body.operator, user.username).toBe(operator);
+        expect((await agent.get('/api/admin/mail/status')).status).toBe(operator ? 200 : 403);
+      }
+    }
+  });
 });
 
 describe('POST /api/login', () => {
@@ -144,6 +166,59 @@ describe('POST /api/logout', () => {
     expect(response.status).toBe(200);
     expect(await db()('session').where({ userId: user.id })).toHaveLength(0);
     expect((await agent.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('the session hint cookie', () => {
+  const hint = (response: { headers: Record<string, unknown> }) => cookies(response)?.find((c: string) => c.startsWith('vecindad.session='));
+  const cleared = (cookie?: string) => /^vecindad\.session=;/.test(cookie ?? '') && /expires=Thu, 01 Jan 1970/i.test(cookie ?? '');
+
+  it('is set, readable by the page, at sign-in and registration, like the session cookie', async () => {
+    const user = await createUser();
+    const login = await (await client()).post('/api/login').send({ username: user.username, password: PASSWORD });
+    const cookie = hint(login);
+    expect(cookie).toMatch(/^vecindad\.session=1;/);
+    expect(cookie).not.toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+    expect(cookie).toMatch(/path=\//);
+    const session = cookies(login).find((c: string) => c.startsWith('vecindad.sid='))!;
+    expect(cookie!.match(/expires=([^;]+)/)![1]).toBe(session.match(/expires=([^;]+)/)![1]);
+
+    await createOrganization();
+    const register = await (await client()).post('/api/register').send(registration());
+    expect(register.status).toBe(201);
+    expect(hint(register)).toMatch(/^vecindad\.session=1;/);
+  });
+
+  it('is not set by a failed sign-in nor by the requests of a visitor', async () => {
+    const user = await createUser();
+    const agent = await client();
+    expect(hint(await agent.post('/api/login').send({ username: user.username, password: 'equivocada' }))).toBeUndefined();
+    expect(hint(await agent.get('/api/user'))).toBeUndefined();
+    expect(hint(await agent.get('/api/settings/branding'))).toBeUndefined();
+  });
+
+  it('goes at sign-out', async () => {
+    const agent = await signedIn(await createUser());
+    const response = await agent.post('/api/logout');
+    expect(cleared(hint(response))).toBe(true);
+  });
+
+  it('goes, with the session, when a request finds no signed-in user behind it', async () => {
+    const user = await createUser();
+    const agent = await signedIn(user);
+    expect(hint(await agent.get('/api/user'))).toBeUndefined(); // nothing to change while signed in
+    await db()('session').where({ userId: user.id }).delete(); // ended elsewhere (password reset)
+    const response = await agent.get('/api/user');
+    expect(response.status).toBe(401);
+    expect(cleared(hint(response))).toBe(true);
+    expect(cookies(response).find((c: string) => c.startsWith('vecindad.sid='))).toMatch(/^vecindad\.sid=;/);
+
+    const suspended = await createUser();
+    const other = await signedIn(suspended);
+    await db()('organizations').where({ id: suspended.organizationId }).update({ status: 'suspended' });
+    expect(cleared(hint(await other.get('/api/notifications')))).toBe(true);
+    expect(await db()('session').where({ userId: suspended.id })).toHaveLength(0);
   });
 });
 

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
@@ -5,7 +9,7 @@ import { config } from '../../server/config';
 import { closeDatabase, connectDatabase, db } from '../../server/db';
 import { createRedis } from '../../server/services/redis';
 import { deleteExpiredSessions } from '../../server/session/store';
-import { createUser, signedIn, unique } from '../support/factories';
+import { PASSWORD, createUser, signedIn, unique } from '../support/factories';
 import { client, testApp } from '../support/services';
 
 await testApp();
@@ -108,5 +112,51 @@ describe('database errors raised through models', () => {
       .insert({ username: user.username, password: 'x', name: 'Otra', organizationId: user.organizationId })
       .catch((e: unknown) => e);
     expect(toAppError(error)?.status).toBe(409);
+  });
+});
+
+describe('the built client', () => {
+  it('sends hashed assets compressed when the browser accepts it, cached for a year', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-client-'));
+    const script = 'console.log("vecindad");'.repeat(50);
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), script);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Vecindad</title>');
+    const redis = createRedis(process.env.REDIS_URL!, { failFast: true });
+    const agent = supertest(createApp({ redis, config: { ...config, clientDir } }).callback());
+    try {
+      // supertest decompresses the body it receives.
+      const compressed = await agent.get('/assets/app-abc123.js').set('Accept-Encoding', 'br, gzip');
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(compressed.headers.vary).toContain('Accept-Encoding');
+      expect(compressed.text).toBe(script);
+      const plain = await agent.get('/assets/app-abc123.js').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toBe(script);
+    } finally {
+      redis.disconnect();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the page the session hint a session cookie lacks (sessions older than the hint)', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Vecindad</title>');
+    const redis = createRedis(process.env.REDIS_URL!, { failFast: true });
+    const agent = supertest(createApp({ redis, config: { ...config, clientDir } }).callback());
+    try {
+      const hint = (response: supertest.Response) => (response.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('vecindad.session='));
+      expect(hint(await agent.get('/'))).toBeUndefined();
+      const user = await createUser();
+      const login = await agent.post('/api/login').send({ username: user.username, password: PASSWORD });
+      const session = (login.headers['set-cookie'] as unknown as string[]).filter((c) => c.startsWith('vecindad.sid')).map((c) => c.split(';')[0]);
+      expect(hint(await agent.get('/properties').set('Cookie', session.join('; ')))).toMatch(/^vecindad\.session=1;/);
+      expect(hint(await agent.get('/properties').set('Cookie', [...session, 'vecindad.session=1'].join('; ')))).toBeUndefined();
+    } finally {
+      redis.disconnect();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

@@ -161,6 +161,43 @@ test('signs out with the spec notice and protects the screens again', async ({ p
   await page.waitForURL('**/auth');
 });
 
+test('asks for the signed-in user only while the session hint is there (no request answered 401 before sign-in)', async ({ page, context, url }) => {
+  const asked: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/user') asked.push(response.status());
+  });
+  const ready = async (path: string) => {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    await page.waitForLoadState('networkidle');
+  };
+  await ready('/auth');
+  expect(asked).toEqual([]);
+
+  const user = await createUser({ name: 'Lucía', role: 'Propietario' });
+  const form = page.getByRole('form', { name: 'Iniciar sesión' });
+  await form.getByLabel('Correo electrónico').fill(user.username);
+  await form.getByLabel('Contraseña').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('heading', { name: 'Bienvenido, Lucía' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Bienvenido, Lucía' }).waitFor();
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.every((status) => status === 200)).toBe(true);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.waitForURL('**/auth');
+  asked.length = 0;
+  await ready('/auth');
+  expect(asked).toEqual([]);
+
+  // A hint left behind (its session gone) costs one request, then is gone too.
+  await context.addCookies([{ name: 'vecindad.session', value: '1', url: url('/') }]);
+  await ready('/auth');
+  await ready('/auth');
+  expect(asked).toEqual([401]);
+});
+
 test('serves the terms and privacy pages publicly', async ({ page }) => {
   await page.goto('/terms');
   await page.getByRole('heading', { name: 'Términos y condiciones', level: 1 }).waitFor();

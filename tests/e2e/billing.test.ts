@@ -97,7 +97,8 @@ test('a resident reports a transfer with a photo from the phone; confirmed by th
     await chooseAction(adminPage, 'Revisar comprobante');
     const review = adminPage.getByRole('dialog', { name: 'Revisar transferencia' });
     await review.getByTestId('proof-image').waitFor();
-    expect(await review.getByTestId('proof-image').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    // Visible is not loaded: poll until the image has decoded.
+    await expect.poll(() => review.getByTestId('proof-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await review.getByRole('button', { name: 'Confirmar transferencia' }).click();
     await notice(adminPage).getByText('Transferencia confirmada').waitFor();
     await adminPage.getByText('No hay transferencias por confirmar').waitFor();

@@ -119,6 +119,7 @@ test('a declined request reaches the person live, who may send a new one', async
   const { adminPage, close } = await administratorOn(context, admin, organization);
   try {
     const row = adminPage.getByTestId('join-request-row').filter({ hasText: 'Lucía Martínez' });
+    await row.waitFor();
     expect(await row.getByText('Sin propiedad').count()).toBe(1);
     await row.getByRole('button', { name: 'Rechazar la solicitud de Lucía Martínez' }).click();
     const confirm = adminPage.getByRole('dialog', { name: 'Rechazar la solicitud' });

@@ -22,6 +22,36 @@ test('opens the navigation as a drawer on a 375 px wide screen', async ({ page }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }, { viewport: PHONE });
 
+test('the drawer and the notifications menu, loaded when first opened, work from the keyboard', async ({ page }) => {
+  const user = await createUser({ name: 'Rosa', lastName: 'Medina', role: 'Propietario' });
+  await signInAs(page, user, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+  const focusedInside = (selector: string) => page.evaluate((inside) => Boolean(document.activeElement?.closest(inside)), selector);
+
+  const menuButton = page.getByRole('button', { name: 'Abrir menú' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Vecindad' });
+  await drawer.waitFor();
+  await expect.poll(() => focusedInside('[role="dialog"]')).toBe(true);
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+  await expect.poll(() => menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+  const bell = page.getByTestId('notification-bell');
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const viewAll = page.getByRole('link', { name: 'Ver todas las notificaciones' });
+  await viewAll.waitFor();
+  expect(await bell.getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => bell.evaluate((button) => button === document.activeElement)).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => focusedInside('.vec-bell-menu')).toBe(true);
+  await page.keyboard.press('Escape');
+  await viewAll.waitFor({ state: 'hidden' });
+  await expect.poll(() => bell.evaluate((button) => button === document.activeElement)).toBe(true);
+}, { viewport: PHONE });
+
 test('shows the administration items to administrators only', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador', name: 'Pedro', lastName: 'Sosa' });
   await signInAs(page, admin, '/');

@@ -137,7 +137,8 @@ test('a super-admin searches and pages every organization and creates a top-leve
   expect(await page.getByTestId('organization-row').count()).toBe(10);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByText('11–11 de 11').waitFor();
-  expect(await page.getByTestId('organization-row').allTextContents()).toEqual([expect.stringContaining(`${tag} 11`)]);
+  // The first page stays on screen until the second arrives.
+  await expect.poll(() => page.getByTestId('organization-row').allTextContents()).toEqual([expect.stringContaining(`${tag} 11`)]);
 
   await page.getByLabel('Buscar organizaciones').fill(`${tag} ninguna`);
   await page.getByText(`Ninguna organización coincide con «${tag} ninguna».`).waitFor();
@@ -173,6 +174,9 @@ test('the administrator of a client organization sees their own organization rea
 test('shows an error card with Try Again when the list cannot load', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador', organizationId: (await createOrganization({ type: 'master' })).id });
   let fail = true;
+  // No live connection: connecting refetches everything, which could replace the card under the test.
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+  await page.route('**/socket.io/**', (route) => route.abort());
   await page.route('**/api/organizations**', (route) =>
     fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"Fallo"}' }) : route.continue(),
   );

@@ -110,7 +110,7 @@ test('changes the photo shown in the header and refuses other files', async ({ p
   const headerPhoto = page.getByRole('link', { name: /Ana Pérez/ }).locator('img[alt=""]');
   await headerPhoto.waitFor();
   expect(await headerPhoto.getAttribute('src')).toMatch(new RegExp(`^/api/users/${user.id}/avatar`));
-  expect(await headerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect.poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 });
 
 test('exports the user data as a JSON download', async ({ page }) => {

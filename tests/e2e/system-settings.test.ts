@@ -171,6 +171,46 @@ test('validates required texts, the email and colours, and the colour picker fil
   expect(await page.getByLabel('Color primario', { exact: true }).inputValue()).toBe('#abcdef');
 });
 
+test('saves the maintenance deadlines and the visitors’ retention, each tab on its own, refusing values out of range', async ({ page }) => {
+  const admin = await createUser({ role: 'Administrador' });
+  await signInAs(page, admin, '/admin/system-settings?tab=maintenance');
+  let saves = 0;
+  page.on('request', (request) => request.method() === 'PUT' && request.url().includes('/settings') && saves++);
+
+  const deadlines = page.getByRole('form', { name: 'Plazos de respuesta' });
+  const emergency = deadlines.getByLabel('Emergencia (horas)');
+  expect(await emergency.inputValue()).toBe('24');
+  await emergency.fill('0');
+  await deadlines.getByRole('button', { name: 'Guardar plazos' }).click();
+  await deadlines.getByText('Debe ser un número entero de horas entre 1 y 2160').waitFor();
+  expect(saves).toBe(0);
+  await emergency.fill('6');
+  await deadlines.getByRole('button', { name: 'Guardar plazos' }).click();
+  await notice(page).getByText('Plazos guardados').waitFor();
+
+  await page.getByRole('tab', { name: 'Visitantes' }).click();
+  const retention = page.getByRole('form', { name: 'Datos personales de visitantes' });
+  const days = retention.getByLabel('Conservar durante (días)');
+  expect(await days.inputValue()).toBe('180');
+  await days.fill('10');
+  await retention.getByRole('button', { name: 'Guardar' }).click();
+  await retention.getByText('Debe ser un número entero de días entre 30 y 3650').waitFor();
+  expect(saves).toBe(1);
+  await days.fill('90');
+  await retention.getByRole('button', { name: 'Guardar' }).click();
+  await notice(page).getByText('Plazo guardado').waitFor();
+
+  expect((await Organization.query().findById(admin.organizationId))?.settings).toMatchObject({
+    maintenance: { deadlineHours: { emergency: 6, high: 72, medium: 168, low: 336 } },
+    visitors: { retentionDays: 90 },
+  });
+  // Saved settings are what the tabs load next time.
+  await page.goto('/admin/system-settings?tab=visitors');
+  expect(await page.getByLabel('Conservar durante (días)').inputValue()).toBe('90');
+  await page.getByRole('tab', { name: 'Mantenimiento' }).click();
+  expect(await page.getByLabel('Emergencia (horas)').inputValue()).toBe('6');
+});
+
 test('sends a non-administrator from system settings to the dashboard', async ({ page }) => {
   const owner = await createUser({ role: 'Propietario', name: 'Julia' });
   await signInAs(page, owner, '/admin/system-settings');

@@ -5,7 +5,7 @@ import { createRedis } from '../../server/services/redis';
 import { WORKER_HEARTBEAT_EVERY_MS, WORKER_HEARTBEAT_KEY } from '../../shared/jobs';
 import { beat } from '../../worker/heartbeat';
 import { createOrganization, createUser } from '../support/factories';
-import { signInAs, useBrowser } from './support/browser';
+import { notice, signInAs, useBrowser } from './support/browser';
 
 /** The operators' status screen: what /api/health says, refreshed, with the way to the queues. */
 const { test } = useBrowser();
@@ -38,9 +38,21 @@ test('an operator sees the worker heartbeat go stale and come back', async ({ pa
   await page.getByTestId('health-worker').getByText('Funciona').waitFor();
 });
 
-test('administrators of a client organization do not see it in the menu', async ({ page }) => {
+test('administrators of a client organization do not see it in the menu, nor can open it', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
   const admin = await createUser({ role: 'Administrador', organizationId: (await createOrganization()).id });
   await signInAs(page, admin);
   await page.getByRole('link', { name: 'Configuración del sistema' }).waitFor();
+  await page.waitForLoadState('networkidle');
   expect(await page.getByRole('link', { name: 'Estado del sistema' }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Correo saliente' }).count()).toBe(0);
+  // The menu knows it from the session user: nothing is asked only to be refused.
+  expect(refused).toEqual([]);
+
+  await page.goto('/admin/status');
+  await page.waitForURL((url) => url.pathname === '/');
+  await notice(page).getByText('No tienes acceso a esa página').waitFor();
 });

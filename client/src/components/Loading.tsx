@@ -1,7 +1,6 @@
-import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-/** A spinner announced to screen readers; `fullPage` centres it in the window. */
+/** A spinner announced to screen readers; `fullPage` centres it in the window. (Bootstrap's markup: it is in the first download.) */
 export function Loading({ fullPage = false, label }: { fullPage?: boolean; label?: string }) {
   const { t } = useTranslation();
   return (
@@ -10,7 +9,7 @@ export function Loading({ fullPage = false, label }: { fullPage?: boolean; label
       role="status"
       aria-live="polite"
     >
-      <Spinner animation="border" variant="primary" aria-hidden />
+      <span className="spinner-border text-primary" aria-hidden />
       <span className="visually-hidden">{label ?? t('status.loading')}</span>
     </div>
   );

@@ -2,18 +2,18 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES } from '@shared/enums';
 import type { Language } from '@shared/messages';
-import { configureZod } from '@shared/schemas/common';
 
 /**
  * Translations: one JSON file per namespace and language under src/locales/{es,en}/, found
- * here by file name, so a feature only adds or edits its own namespace files. `common` is
- * bundled; every other namespace is its own small file, loaded when a screen first needs it
- * (`useTranslation('dashboard')` suspends until then; routes preload theirs, see router.tsx).
+ * here by file name, so a feature only adds or edits its own namespace files. Spanish `common`
+ * is bundled (the default language's shared texts); every other file is its own small chunk,
+ * loaded when first needed (`useTranslation('dashboard')` suspends until then; routes preload
+ * theirs, see router.tsx; the first render waits for `i18nReady`, main.tsx).
  * Spanish is the default; the signed-in user's language (user.language) wins once known.
  */
 type Translations = Record<string, unknown>;
-const bundled = import.meta.glob<{ default: Translations }>('../locales/*/common.json', { eager: true });
-const lazyFiles = import.meta.glob<{ default: Translations }>(['../locales/*/*.json', '!../locales/*/common.json']);
+const bundled = import.meta.glob<{ default: Translations }>('../locales/es/common.json', { eager: true });
+const lazyFiles = import.meta.glob<{ default: Translations }>(['../locales/*/*.json', '!../locales/es/common.json']);
 
 const resources: Record<string, Record<string, Translations>> = {};
 for (const [file, module] of Object.entries(bundled)) {
@@ -51,7 +51,6 @@ function storedLanguage(): Language {
 
 function applyLanguage(language: string) {
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  configureZod(lang);
   document.documentElement.lang = lang;
   try {
     localStorage.setItem(STORAGE_KEY, lang);
@@ -62,7 +61,8 @@ function applyLanguage(language: string) {
 
 i18n.on('languageChanged', applyLanguage);
 
-void i18n
+/** Resolves once the language of the last visit has its common texts (the first render waits for it). */
+export const i18nReady = i18n
   .use(lazyNamespaces)
   .use(initReactI18next)
   .init({

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { dispatchLiveEvent } from './live-events';
 
 /**
@@ -8,20 +8,29 @@ import { dispatchLiveEvent } from './live-events';
  * rooms the user may hear and emits each domain event as `event`. A client that was offline
  * recovers by refetching: every (re)connect invalidates all queries. Connection failures
  * stay silent: the app works without live updates and keeps retrying in the background.
+ * socket.io-client (13 KB) loads once the signed-in frame is on screen and the browser idle
+ * (every connection starts by refetching, so nothing is missed meanwhile).
  */
-let socket: Socket | undefined;
+let socket: Promise<Socket> | undefined;
 
-function getSocket(): Socket {
-  if (!socket) {
-    socket = io({
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (!window.requestIdleCallback?.(() => resolve(), { timeout: 2000 })) window.setTimeout(resolve, 500);
+  });
+
+function getSocket(): Promise<Socket> {
+  socket ??= whenIdle().then(async () => {
+    const { io } = await import('socket.io-client');
+    const live = io({
       autoConnect: false,
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
       withCredentials: true,
       reconnectionDelayMax: 10_000,
     });
-    socket.on('event', dispatchLiveEvent);
-  }
+    live.on('event', dispatchLiveEvent);
+    return live;
+  });
   return socket;
 }
 
@@ -40,11 +49,11 @@ export function useLiveConnection(onUnauthorized: () => void) {
     unauthorized.current = onUnauthorized;
   });
   useEffect(() => {
-    const live = getSocket();
+    let live: Socket | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const reconnectLater = () => {
       clearTimeout(retry);
-      retry = setTimeout(() => live.connect(), RETRY_REFUSED_MS);
+      retry = setTimeout(() => live?.connect(), RETRY_REFUSED_MS);
     };
     const refetchEverything = () => void queryClient.invalidateQueries();
     const onRefused = (error: Error & { data?: { code?: string } }) => {
@@ -52,18 +61,24 @@ export function useLiveConnection(onUnauthorized: () => void) {
       if (error.data?.code) reconnectLater(); // transport errors are retried by Socket.IO itself
     };
     const onDisconnect = (reason: string) => {
-      if (reason === 'io server disconnect') live.connect();
+      if (reason === 'io server disconnect') live?.connect();
     };
-    live.on('connect', refetchEverything);
-    live.on('connect_error', onRefused);
-    live.on('disconnect', onDisconnect);
-    live.connect();
+    let unmounted = false;
+    void getSocket().then((connection) => {
+      if (unmounted) return;
+      live = connection;
+      live.on('connect', refetchEverything);
+      live.on('connect_error', onRefused);
+      live.on('disconnect', onDisconnect);
+      live.connect();
+    });
     return () => {
+      unmounted = true;
       clearTimeout(retry);
-      live.off('connect', refetchEverything);
-      live.off('connect_error', onRefused);
-      live.off('disconnect', onDisconnect);
-      live.disconnect();
+      live?.off('connect', refetchEverything);
+      live?.off('connect_error', onRefused);
+      live?.off('disconnect', onDisconnect);
+      live?.disconnect();
     };
   }, [queryClient]);
 }

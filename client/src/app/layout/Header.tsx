@@ -1,5 +1,4 @@
 import { Menu } from 'lucide-react';
-import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@client/components/Avatar';
@@ -19,16 +18,16 @@ export function Header({ onOpenMenu, menuOpen }: HeaderProps) {
   return (
     <header className="vec-header navbar bg-body border-bottom px-3 gap-2">
       <div className="d-flex align-items-center gap-2 min-w-0">
-        <Button
-          variant="link"
-          className="d-md-none p-1 text-body"
+        <button
+          type="button"
+          className="btn btn-link d-md-none p-1 text-body"
           onClick={onOpenMenu}
           aria-label={t('layout.openMenu')}
           aria-controls="app-sidebar"
           aria-expanded={menuOpen}
         >
           <Menu aria-hidden />
-        </Button>
+        </button>
         <Link to="/" className="navbar-brand d-flex align-items-center gap-2 me-0 min-w-0">
           <img src={logo ?? '/favicon.svg'} alt="" width={32} height={32} className="rounded" />
           <span className="fw-bold text-truncate">{appName}</span>

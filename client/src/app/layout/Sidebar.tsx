@@ -1,27 +1,33 @@
 import { LogOut, Settings } from 'lucide-react';
-import { Button, Offcanvas } from 'react-bootstrap';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { useLogout } from '@client/features/auth/api/logout';
 import { useBranding } from '@client/features/branding/api/get-branding';
-import { useMailStatus } from '@client/features/notifications/api/get-mail';
-import { isAdministrator } from '@shared/permissions';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { navigationFor, type NavItem } from './navigation';
 
+// The drawer's code (react-bootstrap's offcanvas, 12 KB) loads when a phone first opens the menu.
+const SidebarDrawer = lazy(() => import('./SidebarDrawer'));
+
 type SidebarProps = { show: boolean; onHide: () => void };
 
-/** The navigation: a fixed column from 768 px up, a slide-in drawer below. */
+/**
+ * The navigation: a fixed column from 768 px up (Bootstrap's .offcanvas-md keeps it off screen
+ * below), a slide-in drawer on smaller screens.
+ */
 export function Sidebar({ show, onHide }: SidebarProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { appName, features } = useBranding();
-  const operator = Boolean(useMailStatus(isAdministrator(user)).data);
   // An account waiting for approval has only its own settings (routes/guards.tsx, MembersOnly).
-  const { main, admin } = user.access === 'awaiting' ? { main: [], admin: [] } : navigationFor(user, features, operator);
+  const { main, admin } = user.access === 'awaiting' ? { main: [], admin: [] } : navigationFor(user, features);
   const logout = useLogout();
+  // Once opened, the drawer stays mounted so that it can slide out.
+  const [drawerWanted, setDrawerWanted] = useState(show);
+  if (show && !drawerWanted) setDrawerWanted(true);
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -38,38 +44,45 @@ export function Sidebar({ show, onHide }: SidebarProps) {
     </li>
   );
 
-  return (
-    <Offcanvas show={show} onHide={onHide} responsive="md" placement="start" id="app-sidebar" className="vec-sidebar" aria-labelledby="app-sidebar-title">
-      <Offcanvas.Header closeButton closeLabel={t('layout.closeMenu')}>
-        <Offcanvas.Title id="app-sidebar-title" as="h2" className="h5">
-          {appName}
-        </Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body className="d-flex flex-column p-0 w-100">
-        <nav aria-label={t('layout.navigation')} className="d-flex flex-column flex-grow-1 p-3 gap-3">
-          <ul className="list-unstyled mb-0 d-flex flex-column gap-1">{main.map(link)}</ul>
-          {admin.length > 0 && (
-            <div>
-              {/* A label, not a heading: the menu comes before the page's h1. */}
-              <p id="app-sidebar-administration" className="vec-nav-heading">
-                {t('nav.administration')}
-              </p>
-              <ul className="list-unstyled mb-0 d-flex flex-column gap-1" aria-labelledby="app-sidebar-administration">
-                {admin.map(link)}
-              </ul>
-            </div>
-          )}
-          <ul className="list-unstyled mb-0 mt-auto d-flex flex-column gap-1 border-top pt-3">
-            {link({ to: '/settings', labelKey: 'nav.settings', icon: Settings })}
-            <li>
-              <Button variant="link" className="vec-nav-link w-100" onClick={signOut} disabled={logout.isPending}>
-                <LogOut size={18} aria-hidden />
-                <span>{logout.isPending ? t('logout.pending') : t('logout.action')}</span>
-              </Button>
-            </li>
+  // Rendered twice on a phone with the drawer open (the column is hidden then): ids per place.
+  const navigation = (place: string) => (
+    <nav aria-label={t('layout.navigation')} className="d-flex flex-column flex-grow-1 p-3 gap-3">
+      <ul className="list-unstyled mb-0 d-flex flex-column gap-1">{main.map(link)}</ul>
+      {admin.length > 0 && (
+        <div>
+          {/* A label, not a heading: the menu comes before the page's h1. */}
+          <p id={`${place}-administration`} className="vec-nav-heading">
+            {t('nav.administration')}
+          </p>
+          <ul className="list-unstyled mb-0 d-flex flex-column gap-1" aria-labelledby={`${place}-administration`}>
+            {admin.map(link)}
           </ul>
-        </nav>
-      </Offcanvas.Body>
-    </Offcanvas>
+        </div>
+      )}
+      <ul className="list-unstyled mb-0 mt-auto d-flex flex-column gap-1 border-top pt-3">
+        {link({ to: '/settings', labelKey: 'nav.settings', icon: Settings })}
+        <li>
+          <button type="button" className="btn btn-link vec-nav-link w-100" onClick={signOut} disabled={logout.isPending}>
+            <LogOut size={18} aria-hidden />
+            <span>{logout.isPending ? t('logout.pending') : t('logout.action')}</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+
+  return (
+    <>
+      <div className="offcanvas-md offcanvas-start vec-sidebar">
+        <div className="offcanvas-body d-flex flex-column p-0 w-100">{navigation('app-sidebar')}</div>
+      </div>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <SidebarDrawer show={show} onHide={onHide} title={appName}>
+            {navigation('app-drawer')}
+          </SidebarDrawer>
+        </Suspense>
+      )}
+    </>
   );
 }

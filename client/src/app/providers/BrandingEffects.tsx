@@ -5,7 +5,7 @@ import { brandingQueryKey, toBranding, useBranding } from '@client/features/bran
 import { contrastText, hexToRgb } from '@client/features/branding/lib/colors';
 import '@client/features/branding/branding.css';
 import { useLiveEvents } from '@client/lib/live-events';
-import { BrandingSchema, type Branding } from '@shared/schemas/settings';
+import type { Branding } from '@shared/branding';
 
 /**
  * The organization's colours as CSS variables for the whole interface (Bootstrap's own and
@@ -69,9 +69,12 @@ export function BrandingEffects() {
 
   useLiveEvents((event) => {
     if (event.type !== 'settings.updated' || event.organizationId !== organizationId) return;
-    const parsed = BrandingSchema.safeParse(event.payload);
-    if (parsed.success) queryClient.setQueryData(brandingQueryKey(), toBranding(parsed.data));
-    else void queryClient.invalidateQueries({ queryKey: brandingQueryKey() });
+    // The schema (and zod) load with the first such event, not with every page.
+    void import('@shared/schemas/settings').then(({ BrandingSchema }) => {
+      const parsed = BrandingSchema.safeParse(event.payload);
+      if (parsed.success) queryClient.setQueryData(brandingQueryKey(), toBranding(parsed.data));
+      else void queryClient.invalidateQueries({ queryKey: brandingQueryKey() });
+    });
   });
 
   useEffect(() => {

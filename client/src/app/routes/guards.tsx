@@ -7,7 +7,7 @@ import { toast } from '@client/components/toast/toast';
 import { useUser, useCurrentUser } from '@client/features/auth/api/get-user';
 import { useBranding } from '@client/features/branding/api/get-branding';
 import { FORBIDDEN_REDIRECT } from '@shared/permissions';
-import { screenAccess } from '../layout/navigation';
+import { screenAccess } from './screens';
 
 const ChangePasswordRequiredPage = lazy(() => import('@client/features/auth/pages/ChangePasswordRequiredPage'));
 const AwaitingApprovalPage = lazy(() => import('@client/features/join-requests/pages/AwaitingApprovalPage'));

@@ -1,34 +1,49 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useFieldError } from './field-error';
 
 type TextFieldProps = {
   label: ReactNode;
-  registration: UseFormRegisterReturn;
+  /** The react-hook-form field, or the name of a plain form's input (the sign-in form). */
+  registration: UseFormRegisterReturn | { name: string };
   error?: { message?: string };
   hint?: ReactNode;
   className?: string;
-} & Omit<ComponentProps<typeof Form.Control>, 'name' | 'onChange' | 'onBlur' | 'ref' | 'isInvalid'>;
+  /** A multi-line field (with `rows`). */
+  as?: 'textarea';
+  rows?: number;
+} & Omit<ComponentProps<'input'>, 'name' | 'onChange' | 'onBlur' | 'ref' | 'className'>;
 
-/** A labelled input of a react-hook-form form, with its message (in the current language). */
-export function TextField({ label, registration, error, hint, className = 'mb-3', id, ...input }: TextFieldProps) {
+/**
+ * A labelled input of a form, with its message (in the current language). Bootstrap's own
+ * markup and classes (what react-bootstrap's Form.* render): it is on the sign-in page.
+ */
+export function TextField({ label, registration, error, hint, className = 'mb-3', id, as, ...input }: TextFieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
   const message = useFieldError(error);
   const describedBy = [hint && `${controlId}-hint`, message && `${controlId}-error`].filter(Boolean).join(' ') || undefined;
+  const control = {
+    ...registration,
+    id: controlId,
+    className: `form-control${message ? ' is-invalid' : ''}`,
+    'aria-invalid': Boolean(message),
+    'aria-describedby': describedBy,
+  };
   return (
-    <Form.Group className={className} controlId={controlId}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control {...input} {...registration} isInvalid={Boolean(message)} aria-invalid={Boolean(message)} aria-describedby={describedBy} />
+    <div className={className}>
+      <label className="form-label" htmlFor={controlId}>
+        {label}
+      </label>
+      {as === 'textarea' ? <textarea {...(input as ComponentProps<'textarea'>)} {...control} /> : <input {...input} {...control} />}
       {hint && (
-        <Form.Text id={`${controlId}-hint`} className="d-block">
+        <small id={`${controlId}-hint`} className="form-text d-block">
           {hint}
-        </Form.Text>
+        </small>
       )}
-      <Form.Control.Feedback type="invalid" id={`${controlId}-error`}>
+      <div className="invalid-feedback" id={`${controlId}-error`}>
         {message}
-      </Form.Control.Feedback>
-    </Form.Group>
+      </div>
+    </div>
   );
 }

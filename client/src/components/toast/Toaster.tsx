@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCurrentToast } from './toast';
 
-// The region's code (Radix Toast) is not in the first download: it loads when the browser is
-// idle, with the first notice, or at the first F8, whichever comes first.
+// The region's code (Radix Toast, 12 KB) is not in the first download: it loads with the first
+// notice or at the first F8, whichever comes first (most visits show no notice).
 const ToastRegion = lazy(() => import('./ToastRegion'));
 
 const HOTKEY = 'F8';
@@ -14,12 +14,10 @@ export function Toaster() {
 
   useEffect(() => {
     if (loaded) return;
-    const load = () => setLoaded(true);
-    const idle = window.requestIdleCallback?.(load, { timeout: 3000 }) ?? window.setTimeout(load, 1500);
     // An F8 before the region exists loads it, then focuses it (Radix handles later presses).
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== HOTKEY) return;
-      load();
+      setLoaded(true);
       let attempts = 0;
       const focusRegion = () => {
         const region = document.querySelector<HTMLElement>('.vec-toast-viewport');
@@ -29,11 +27,7 @@ export function Toaster() {
       focusRegion();
     };
     window.addEventListener('keydown', onKey);
-    return () => {
-      window.cancelIdleCallback?.(idle);
-      window.clearTimeout(idle);
-      window.removeEventListener('keydown', onKey);
-    };
+    return () => window.removeEventListener('keydown', onKey);
   }, [loaded]);
 
   return loaded || hasToast ? (

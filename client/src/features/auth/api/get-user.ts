@@ -3,6 +3,7 @@ import { api, isApiError } from '@client/lib/api';
 import type { Role } from '@shared/enums';
 import type { Language } from '@shared/messages';
 import type { Preferences } from '@shared/schemas/auth';
+import { SESSION_HINT_COOKIE } from '@shared/session';
 
 /** The signed-in user as `GET /api/user` answers it (server/presenters/user.ts). */
 export type User = {
@@ -29,6 +30,8 @@ export type User = {
   access: 'member' | 'awaiting';
   /** Works the visitors desk: an administrator, or a supplier on a property's security staff. */
   worksDesk?: boolean;
+  /** An operator of the installation (super-admin, administrator of a master organization): /admin/mail, /admin/status. */
+  operator?: boolean;
   language: Language;
   preferences: Preferences;
   avatarUrl: string | null;
@@ -36,8 +39,15 @@ export type User = {
   updatedAt: string;
 };
 
-/** The current user, or null when nobody is signed in (401). */
+/** Whether a session may exist: the server's readable hint is there (shared/session.ts). */
+export const mayBeSignedIn = () => document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SESSION_HINT_COOKIE}=`));
+
+/**
+ * The current user, or null when nobody is signed in: without the session hint, at once (a
+ * visitor makes no request answered 401); with it, as the server says (401 when it was stale).
+ */
 export async function getUser(): Promise<User | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     return await api.get<User>('/api/user');
   } catch (error) {

@@ -1,46 +1,50 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
-import { LoginSchema } from '@shared/schemas/auth';
+import { ApiError, errorMessage } from '@client/lib/api';
 import { useLogin } from '../api/login';
 
 type LoginFormProps = { onRegister?: () => void; onForgot?: () => void; username?: string };
+type FieldMessages = Partial<Record<'username' | 'password', string>>;
 
-/** Email and password; on success the session starts and /auth sends the user on. */
+/**
+ * Email and password; on success the session starts and /auth sends the user on. A plain form,
+ * unlike the others (react-hook-form, react-bootstrap): it is the first screen of most visits,
+ * and its two fields are checked by the shared schema (with zod) loaded at the first submit.
+ */
 export function LoginForm({ onRegister, onForgot, username = '' }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { username, password: '' } });
+  const [messages, setMessages] = useState<FieldMessages>({});
 
-  const onSubmit = handleSubmit((values) =>
-    login.mutate(values, {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { validateLogin } = await import('./login-validation');
+    const checked = validateLogin(Object.fromEntries(new FormData(form)));
+    setMessages(checked.messages);
+    const invalid = Object.keys(checked.messages)[0];
+    if (invalid) return form.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
+    login.mutate(checked.values!, {
       onError: (error) => {
-        applyServerErrors(setError, error, ['username', 'password']);
+        if (error instanceof ApiError) setMessages({ username: error.fields.username, password: error.fields.password });
         toast({ title: t('login.failedTitle'), description: errorMessage(error), variant: 'destructive' });
       },
-    }),
-  );
+    });
+  };
+  const error = (field: keyof FieldMessages) => (messages[field] ? { message: messages[field] } : undefined);
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
-      <TextField label={t('fields.email')} type="email" autoComplete="username" inputMode="email" registration={register('username')} error={errors.username} />
-      <TextField label={t('fields.password')} type="password" autoComplete="current-password" registration={register('password')} error={errors.password} />
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('login.title')}>
+      <TextField label={t('fields.email')} type="email" autoComplete="username" inputMode="email" registration={{ name: 'username' }} defaultValue={username} error={error('username')} />
+      <TextField label={t('fields.password')} type="password" autoComplete="current-password" registration={{ name: 'password' }} error={error('password')} />
       {onForgot && (
         <p className="text-end mt-n2 mb-3">
-          <Button variant="link" size="sm" className="p-0" onClick={onForgot}>
+          <button type="button" className="btn btn-link btn-sm p-0" onClick={onForgot}>
             {t('recovery.forgotLink')}
-          </Button>
+          </button>
         </p>
       )}
       <SubmitButton pending={login.isPending} pendingLabel={t('login.pending')} className="w-100 mt-2">
@@ -49,11 +53,11 @@ export function LoginForm({ onRegister, onForgot, username = '' }: LoginFormProp
       {onRegister && (
         <p className="text-center mt-4 mb-0">
           {t('login.noAccount')}{' '}
-          <Button variant="link" className="p-0 align-baseline" onClick={onRegister}>
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={onRegister}>
             {t('login.toRegister')}
-          </Button>
+          </button>
         </p>
       )}
-    </Form>
+    </form>
   );
 }

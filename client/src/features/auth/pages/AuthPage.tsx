@@ -1,20 +1,24 @@
-import { Card, Nav, Tab } from 'react-bootstrap';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LanguageSwitch } from '@client/app/layout/LanguageSwitch';
+import { Loading } from '@client/components/Loading';
 import { useBranding } from '@client/features/branding/api/get-branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { AuthHero } from '../components/AuthHero';
-import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { LoginForm } from '../components/LoginForm';
-import { RegisterForm } from '../components/RegisterForm';
+
+// Most visits only sign in: registration (with its country catalogue) and recovery load when opened.
+const RegisterForm = lazy(async () => ({ default: (await import('../components/RegisterForm')).RegisterForm }));
+const ForgotPasswordForm = lazy(async () => ({ default: (await import('../components/ForgotPasswordForm')).ForgotPasswordForm }));
 
 type AuthTab = 'login' | 'register' | 'forgot';
 
 /**
  * /auth: sign in, register when the organization allows it (`?tab=register`), or ask for a
  * password reset link (`?tab=forgot`). A password just chosen through a link arrives with its
- * account's email (`state.username`).
+ * account's email (`state.username`). Bootstrap's markup without react-bootstrap: this is the
+ * first screen of most visits.
  */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
@@ -26,8 +30,27 @@ export default function AuthPage() {
   usePageTitle(tab === 'forgot' ? t('recovery.forgotTitle') : t(`${tab}.title`));
   const username = (location.state as { username?: string } | null)?.username;
 
-  const select = (key: string | null) =>
-    setParams(key === 'register' || key === 'forgot' ? { tab: key } : {}, { replace: true, state: location.state });
+  const select = (key: AuthTab) => setParams(key === 'login' ? {} : { tab: key }, { replace: true, state: location.state });
+  // The registration form mounts when first opened and keeps what was typed afterwards.
+  const [registerOpened, setRegisterOpened] = useState(tab === 'register');
+  if (tab === 'register' && !registerOpened) setRegisterOpened(true);
+
+  // Tabs by WAI-ARIA's pattern: one tab stop, arrows and Home/End move between them.
+  const tabs: AuthTab[] = showRegistrationForm ? ['login', 'register'] : ['login'];
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = tabs.indexOf(tab);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const key = tabs[(next + tabs.length) % tabs.length];
+    select(key);
+    document.getElementById(`auth-tab-${key}`)?.focus();
+  };
+  const pane = (key: AuthTab, content: ReactNode) => (
+    <div role="tabpanel" id={`auth-pane-${key}`} aria-labelledby={`auth-tab-${key}`} hidden={tab !== key}>
+      {content}
+    </div>
+  );
 
   return (
     <div className="vec-auth min-vh-100 d-flex">
@@ -43,43 +66,51 @@ export default function AuthPage() {
             </div>
             <LanguageSwitch />
           </div>
-          <Card className="shadow-sm">
-            <Card.Body className="p-4">
+          <div className="card shadow-sm">
+            <div className="card-body p-4">
               {tab === 'forgot' ? (
                 <>
                   <h1 className="h4 mb-3">{t('recovery.forgotTitle')}</h1>
-                  <ForgotPasswordForm onBack={() => select('login')} />
+                  <Suspense fallback={<Loading />}>
+                    <ForgotPasswordForm onBack={() => select('login')} />
+                  </Suspense>
                 </>
               ) : (
                 <>
                   <h1 className="h4 mb-1">{t(`${tab}.heading`)}</h1>
                   <p className="text-body-secondary">{t(`${tab}.description`)}</p>
-                  <Tab.Container activeKey={tab} onSelect={select}>
-                    <Nav variant="tabs" className="mb-4">
-                      <Nav.Item>
-                        <Nav.Link eventKey="login">{t('login.tab')}</Nav.Link>
-                      </Nav.Item>
-                      {showRegistrationForm && (
-                        <Nav.Item>
-                          <Nav.Link eventKey="register">{t('register.tab')}</Nav.Link>
-                        </Nav.Item>
-                      )}
-                    </Nav>
-                    <Tab.Content>
-                      <Tab.Pane eventKey="login">
-                        <LoginForm onRegister={showRegistrationForm ? () => select('register') : undefined} onForgot={() => select('forgot')} username={username} />
-                      </Tab.Pane>
-                      {showRegistrationForm && (
-                        <Tab.Pane eventKey="register" mountOnEnter>
+                  <div className="nav nav-tabs mb-4" role="tablist">
+                    {tabs.map((key) => (
+                      <button
+                        key={key}
+                        type="button"
+                        role="tab"
+                        id={`auth-tab-${key}`}
+                        className={`nav-link${tab === key ? ' active' : ''}`}
+                        aria-selected={tab === key}
+                        aria-controls={`auth-pane-${key}`}
+                        tabIndex={tab === key ? 0 : -1}
+                        onClick={() => select(key)}
+                        onKeyDown={onTabKey}
+                      >
+                        {t(`${key}.tab`)}
+                      </button>
+                    ))}
+                  </div>
+                  {pane('login', <LoginForm onRegister={showRegistrationForm ? () => select('register') : undefined} onForgot={() => select('forgot')} username={username} />)}
+                  {showRegistrationForm &&
+                    pane(
+                      'register',
+                      registerOpened && (
+                        <Suspense fallback={<Loading />}>
                           <RegisterForm onLogin={() => select('login')} />
-                        </Tab.Pane>
-                      )}
-                    </Tab.Content>
-                  </Tab.Container>
+                        </Suspense>
+                      ),
+                    )}
                 </>
               )}
-            </Card.Body>
-          </Card>
+            </div>
+          </div>
         </div>
       </main>
     </div>

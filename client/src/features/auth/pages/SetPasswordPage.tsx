@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, LinkIcon } from 'lucide-react';
 import { Alert, Card } from 'react-bootstrap';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { AlertTriangle } from 'lucide-react';
 import { Alert, Col, Form, ListGroup, Row, Spinner } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useState } from 'react';
-import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
@@ -26,14 +26,9 @@ const FIELDS = ['unitId', 'type', 'amount', 'dueDate', 'description'] as const;
 export function CreateChargeDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { t } = useTranslation('billing');
   return (
-    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="charge-form-title">
-      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
-        <Modal.Title id="charge-form-title" as="h2" className="h5">
-          {t('chargeForm.title')}
-        </Modal.Title>
-      </Modal.Header>
-      {show && <ChargeForm onClose={onClose} />}
-    </Modal>
+    <FormDialog show={show} onClose={onClose} title={t('chargeForm.title')}>
+      <ChargeForm onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -81,14 +76,7 @@ function ChargeForm({ onClose }: { onClose: () => void }) {
         <TextField label={t('form.dueDate')} type="date" registration={register('dueDate')} error={errors.dueDate} />
         <TextField label={t('form.description')} placeholder={t('chargeForm.descriptionPlaceholder')} registration={register('description')} error={errors.description} className="mb-0" />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={create.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={create.isPending} pendingLabel={t('common:status.saving')}>
-          {t('chargeForm.submit')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={create.isPending} onCancel={onClose} submitLabel={t('chargeForm.submit')} />
     </Form>
   );
 }

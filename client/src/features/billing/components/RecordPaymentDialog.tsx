@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useState } from 'react';
-import { Button, Col, Form, Modal, Row, Table } from 'react-bootstrap';
+import { Col, Form, Modal, Row, Table } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
@@ -159,14 +159,7 @@ function PaymentForm({ start, onClose }: { start: PaymentStart; onClose: () => v
           </section>
         )}
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={record.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={record.isPending} pendingLabel={t('common:status.saving')}>
-          {t('paymentForm.submit')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={record.isPending} onCancel={onClose} submitLabel={t('paymentForm.submit')} />
     </Form>
   );
 }

@@ -1,9 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useEffect, useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '@client/components/FormDialog';
 import { useFieldError } from '@client/components/form/field-error';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
@@ -39,14 +40,9 @@ const FIELDS = ['unitId', 'amount', 'receivedAt', 'reference'] as const;
 export function ReportTransferDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { t } = useTranslation('billing');
   return (
-    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="report-form-title">
-      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
-        <Modal.Title id="report-form-title" as="h2" className="h5">
-          {t('reportForm.title')}
-        </Modal.Title>
-      </Modal.Header>
-      {show && <ReportForm onClose={onClose} />}
-    </Modal>
+    <FormDialog show={show} onClose={onClose} title={t('reportForm.title')}>
+      <ReportForm onClose={onClose} />
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { zodResolver } from '@client/components/form/zod-resolver';
+import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
@@ -30,14 +30,9 @@ const FIELDS = ['total', 'split', 'type', 'dueDate', 'description'] as const;
 export function SplitChargeDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { t } = useTranslation('billing');
   return (
-    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="split-form-title">
-      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
-        <Modal.Title id="split-form-title" as="h2" className="h5">
-          {t('split.title')}
-        </Modal.Title>
-      </Modal.Header>
-      {show && <SplitForm onClose={onClose} />}
-    </Modal>
+    <FormDialog show={show} onClose={onClose} title={t('split.title')}>
+      <SplitForm onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -91,14 +86,7 @@ function SplitForm({ onClose }: { onClose: () => void }) {
         <TextField label={t('form.description')} placeholder={t('split.descriptionPlaceholder')} registration={register('description')} error={errors.description} className="mb-0" />
         <p className="small text-body-secondary mt-2 mb-0">{t('split.rounding')}</p>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={split.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={split.isPending} pendingLabel={t('common:status.saving')}>
-          {t('split.submit')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={split.isPending} onCancel={onClose} submitLabel={t('split.submit')} />
     </Form>
   );
 }

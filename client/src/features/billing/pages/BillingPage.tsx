@@ -3,7 +3,6 @@ import { BadgePercent, CreditCard, Eye, FileText, HandCoins, Plus, ReceiptText, 
 import { useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@client/components/EmptyState';
 import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar, type ToolbarTab } from '@client/components/list/ListToolbar';
@@ -13,6 +12,7 @@ import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { PropertySelect } from '@client/features/residents/components/PropertySelect';
 import { useCsvDownload } from '@client/hooks/use-csv-download';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
+import { useTabParam } from '@client/hooks/use-tab-param';
 import { toast } from '@client/components/toast/toast';
 import { formatMoney } from '@client/lib/format';
 import { useLiveEvents } from '@client/lib/live-events';
@@ -59,9 +59,8 @@ export default function BillingPage() {
   const manager = can(user, 'billing.manage');
   const readsBilling = manager || user.role === 'Propietario' || user.role === 'Residente';
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const tabs: Tab[] = manager ? ['charges', 'payments', 'reported', 'delinquency'] : ['charges', 'payments'];
-  const tab = (tabs as string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'charges';
+  const [tab, openTab] = useTabParam(tabs);
   const summary = useBillingSummary(null);
   const reported = useReportedCount(manager);
   const units = useBillingUnits(null, readsBilling && !manager);
@@ -124,7 +123,7 @@ export default function BillingPage() {
     label: t('tabs.label'),
     value: tab,
     items: tabs.map((value): ToolbarTab => ({ value, label: t(`tabs.${value}`), count: value === 'reported' ? reported.data : undefined })),
-    onChange: (value: string) => setParams(value === 'charges' ? {} : { tab: value }, { replace: true }),
+    onChange: openTab,
   };
 
   return (

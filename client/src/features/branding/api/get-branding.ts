@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { DEFAULT_BRANDING, type Branding } from '@shared/schemas/settings';
+import { DEFAULT_BRANDING, type Branding } from '@shared/branding';
 
 /** A (possibly partial) branding from the server, completed with the product's defaults. */
 export function toBranding(branding: Partial<Branding> | null | undefined): Branding {

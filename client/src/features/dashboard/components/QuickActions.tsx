@@ -1,5 +1,4 @@
 import { CalendarPlus, FileUp, UserPlus, Wrench, type LucideIcon } from 'lucide-react';
-import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
@@ -28,8 +27,8 @@ export function QuickActions() {
   if (!actions.length) return null;
 
   return (
-    <Card as="section" aria-labelledby="quick-actions-title" className="h-100">
-      <Card.Body>
+    <section aria-labelledby="quick-actions-title" className="card h-100">
+      <div className="card-body">
         <h2 id="quick-actions-title" className="h5 mb-3">
           {t('quickActions.title')}
         </h2>
@@ -41,7 +40,7 @@ export function QuickActions() {
             </Link>
           ))}
         </div>
-      </Card.Body>
-    </Card>
+      </div>
+    </section>
   );
 }

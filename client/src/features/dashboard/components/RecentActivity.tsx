@@ -1,5 +1,4 @@
 import { Activity } from 'lucide-react';
-import { Card, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
@@ -14,7 +13,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   // A direct notice is read here: its message under its title.
   const message = item.type === 'notice.sent' && typeof item.payload.message === 'string' ? item.payload.message : null;
   return (
-    <ListGroup.Item as="li" className="d-flex flex-column flex-sm-row gap-1 gap-sm-3 justify-content-between px-0" data-testid="activity-item">
+    <li className="list-group-item d-flex flex-column flex-sm-row gap-1 gap-sm-3 justify-content-between px-0" data-testid="activity-item">
       <div className="min-w-0">
         <div>
           <span className="fw-semibold">{t(`activity.types.${item.type}`, { defaultValue: t('activity.types.generic') })}</span>
@@ -26,7 +25,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
       <time dateTime={item.createdAt} className="small text-body-secondary text-nowrap">
         {formatDate(item.createdAt)}
       </time>
-    </ListGroup.Item>
+    </li>
   );
 }
 
@@ -36,8 +35,8 @@ type RecentActivityProps = { items: ActivityItem[] | undefined; isPending: boole
 export function RecentActivity({ items, isPending, error, onRetry }: RecentActivityProps) {
   const { t } = useTranslation('dashboard');
   return (
-    <Card as="section" aria-labelledby="recent-activity-title" className="h-100">
-      <Card.Body>
+    <section aria-labelledby="recent-activity-title" className="card h-100">
+      <div className="card-body">
         <h2 id="recent-activity-title" className="h5 mb-3">
           {t('activity.title')}
         </h2>
@@ -46,15 +45,15 @@ export function RecentActivity({ items, isPending, error, onRetry }: RecentActiv
         ) : error ? (
           <ErrorCard error={error} onRetry={onRetry} />
         ) : items?.length ? (
-          <ListGroup as="ul" variant="flush">
+          <ul className="list-group list-group-flush">
             {items.map((item) => (
               <ActivityRow key={item.id} item={item} />
             ))}
-          </ListGroup>
+          </ul>
         ) : (
           <EmptyState icon={Activity} title={t('activity.emptyTitle')} description={t('activity.empty')} className="border-0" />
         )}
-      </Card.Body>
-    </Card>
+      </div>
+    </section>
   );
 }

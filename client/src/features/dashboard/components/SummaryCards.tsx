@@ -1,8 +1,7 @@
 import { Building2, CreditCard, FileText, Users, Wrench, type LucideIcon } from 'lucide-react';
-import { Card, Col, Placeholder, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { screenAccess } from '@client/app/layout/navigation';
+import { screenAccess } from '@client/app/routes/screens';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { useBranding } from '@client/features/branding/api/get-branding';
 import { formatMoney } from '@client/lib/format';
@@ -24,11 +23,11 @@ export function SummaryCards({ data, failed }: { data: Dashboard | undefined; fa
   const user = useCurrentUser();
   const { features } = useBranding();
   return (
-    <Row xs={1} sm={2} lg={3} xxl={5} className="g-3 mb-4 ps-0 list-unstyled" as="ul" aria-label={t('summary.label')}>
+    <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xxl-5 g-3 mb-4 ps-0 list-unstyled" aria-label={t('summary.label')}>
       {SUMMARIES.filter((summary) => screenAccess(summary.to, user, features) === 'open').map((summary) => (
-        <Col as="li" key={summary.key} className="list-unstyled">
-          <Card as={Link} to={summary.to} className="vec-summary-card h-100 text-reset text-decoration-none" data-testid={`summary-${summary.key}`}>
-            <Card.Body className="d-flex align-items-center gap-3">
+        <li key={summary.key} className="col list-unstyled">
+          <Link to={summary.to} className="card vec-summary-card h-100 text-reset text-decoration-none" data-testid={`summary-${summary.key}`}>
+            <div className="card-body d-flex align-items-center gap-3">
               <span className="vec-summary-icon" aria-hidden>
                 <summary.icon size={22} />
               </span>
@@ -43,15 +42,15 @@ export function SummaryCards({ data, failed }: { data: Dashboard | undefined; fa
                     —
                   </div>
                 ) : (
-                  <Placeholder as="div" animation="glow" className="fs-4">
-                    <Placeholder xs={6} />
-                  </Placeholder>
+                  <div className="placeholder-glow fs-4">
+                    <span className="placeholder col-6" />
+                  </div>
                 )}
               </div>
-            </Card.Body>
-          </Card>
-        </Col>
+            </div>
+          </Link>
+        </li>
       ))}
-    </Row>
+    </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
@@ -7,6 +6,7 @@ import { QuickActions } from '../components/QuickActions';
 import { RecentActivity } from '../components/RecentActivity';
 import { SummaryCards } from '../components/SummaryCards';
 
+/** The first screen after sign-in, in Bootstrap's own markup (no react-bootstrap): it is on the path of every first visit. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
@@ -16,19 +16,19 @@ export default function DashboardPage() {
     <>
       <PageHeader title={t('welcome', { name: user.name })} documentTitle={t('title')} description={t('subtitle')} />
       <SummaryCards data={dashboard.data} failed={Boolean(dashboard.error)} />
-      <Row className="g-3">
-        <Col lg={8}>
+      <div className="row g-3">
+        <div className="col-lg-8">
           <RecentActivity
             items={dashboard.data?.recentActivity}
             isPending={dashboard.isPending}
             error={dashboard.error}
             onRetry={() => void dashboard.refetch()}
           />
-        </Col>
-        <Col lg={4}>
+        </div>
+        <div className="col-lg-4">
           <QuickActions />
-        </Col>
-      </Row>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
 import { Alert, Card, Form } from 'react-bootstrap';

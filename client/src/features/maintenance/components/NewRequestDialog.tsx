@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Form, Modal } from 'react-bootstrap';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
@@ -29,14 +29,9 @@ const FIELDS = ['propertyId', 'unitId', 'location', 'title', 'description', 'pri
 export function NewRequestDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { t } = useTranslation('maintenance');
   return (
-    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="new-request-title">
-      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
-        <Modal.Title id="new-request-title" as="h2" className="h5">
-          {t('form.title')}
-        </Modal.Title>
-      </Modal.Header>
-      {show && <NewRequestForm onClose={onClose} />}
-    </Modal>
+    <FormDialog show={show} onClose={onClose} title={t('form.title')}>
+      <NewRequestForm onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -159,14 +154,7 @@ function NewRequestForm({ onClose }: { onClose: () => void }) {
         )}
         <PhotoPicker files={photos} onChange={setPhotos} disabled={create.isPending} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={create.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={create.isPending} pendingLabel={t('common:status.saving')}>
-          {t('form.submit')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={create.isPending} onCancel={onClose} submitLabel={t('form.submit')} />
     </Form>
   );
 }

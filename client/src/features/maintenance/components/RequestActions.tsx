@@ -2,6 +2,7 @@ import { Ban, CheckCircle2, Eye, MessageSquare, Play, RefreshCw, RotateCcw, Thum
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { DatePickerField } from '@client/components/form/DatePickerField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
@@ -212,14 +213,7 @@ function TriageDialog({ show, request, pending, onCancel, onSave }: { show: bool
             </Form.Select>
           </Form.Group>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <SubmitButton pending={pending} pendingLabel={t('common:status.saving')}>
-            {t('triage.save')}
-          </SubmitButton>
-        </Modal.Footer>
+        <FormDialogFooter pending={pending} onCancel={onCancel} submitLabel={t('triage.save')} />
       </Form>
     </Modal>
   );

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, isApiError, withQuery } from '@client/lib/api';
-import { EMAIL_STATUSES, type EmailKind, type EmailStatus } from '@shared/enums';
+import { api, withQuery } from '@client/lib/api';
+import type { EmailKind, EmailStatus } from '@shared/enums';
 
 export const MAIL_PAGE_SIZE = 25;
 
@@ -19,8 +18,6 @@ export type MailSummary = {
   sentAt: string | null;
 };
 export type MailDetail = MailSummary & { fromAddress: string; replyTo: string | null; textBody: string; htmlBody: string; headers: Record<string, string> };
-/** The outbox's filters as the URL keeps them (useListFilters). */
-export const MAIL_FILTERS = { q: z.string().catch(''), status: z.enum(EMAIL_STATUSES).nullable().catch(null) };
 export type MailFilters = { q: string; status: EmailStatus | null; page: number };
 
 const mailKey = () => ['admin-mail'] as const;
@@ -40,21 +37,6 @@ export const useMail = (filters: MailFilters) =>
 export const useMailDetail = (id: number | null) =>
   useQuery({ queryKey: [...mailKey(), 'detail', id], queryFn: () => api.get<MailDetail>(`/api/admin/mail/${id}`), enabled: id !== null });
 
-/**
- * GET /api/admin/mail/status: how email leaves (SMTP or kept in the outbox); null for anyone
- * who is not an operator (403), which also decides whether the menu shows the page.
- */
-export const useMailStatus = (enabled: boolean) =>
-  useQuery({
-    queryKey: [...mailKey(), 'status'],
-    enabled,
-    staleTime: Infinity,
-    queryFn: async () => {
-      try {
-        return await api.get<{ delivery: 'smtp' | 'outbox'; from: string }>('/api/admin/mail/status');
-      } catch (error) {
-        if (isApiError(error, 403)) return null;
-        throw error;
-      }
-    },
-  });
+/** GET /api/admin/mail/status (operators): how email leaves (SMTP or kept in the outbox). */
+export const useMailStatus = () =>
+  useQuery({ queryKey: [...mailKey(), 'status'], queryFn: () => api.get<{ delivery: 'smtp' | 'outbox'; from: string }>('/api/admin/mail/status') });

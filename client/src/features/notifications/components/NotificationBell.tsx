@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
-import { Badge, Button, Dropdown } from 'react-bootstrap';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Loading } from '@client/components/Loading';
 import { useLiveEvents } from '@client/lib/live-events';
 import { INBOX_EVENT_TYPES } from '@shared/notifications';
-import { notificationsQueryKey, useNotifications } from '../api/get-notifications';
+import { notificationsQueryKey } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
-import { useMarkAllRead } from '../api/mark-notifications';
-import { NotificationLink } from './NotificationLink';
 import '../notifications.css';
 
-const LATEST = 6;
+// The menu (react-bootstrap's dropdown and Popper, 14 KB) loads at the first open, or as soon as
+// the pointer or the focus reaches the bell: most pages are read without opening it.
+const loadMenu = () => import('./BellMenu');
+const BellMenu = lazy(loadMenu);
+
+const BELL_CLASS = 'position-relative p-1 text-body vec-bell';
 
 /**
  * The bell in the header: the unread count, updated live (the worker's `notification.created`
@@ -22,10 +22,8 @@ const LATEST = 6;
 export function NotificationBell() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   const unread = useUnreadCount().data ?? 0;
-  const latest = useNotifications({ unread: false, page: 1, pageSize: LATEST }, open);
-  const markAll = useMarkAllRead();
 
   useLiveEvents((event) => {
     if ((INBOX_EVENT_TYPES as readonly string[]).includes(event.type)) {
@@ -34,39 +32,45 @@ export function NotificationBell() {
   });
 
   const label = unread ? t('bell.labelUnread', { count: unread }) : t('bell.label');
+  const face = (
+    <>
+      <Bell size={22} aria-hidden />
+      {unread > 0 && (
+        <span className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger" data-testid="notification-count" aria-hidden>
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </>
+  );
+  // Until the menu is wanted, the same button without it (Bootstrap's markup).
+  const plain = (
+    <div className="dropdown">
+      <button
+        type="button"
+        className={`dropdown-toggle btn btn-link ${BELL_CLASS}`}
+        aria-label={label}
+        aria-expanded={false}
+        data-testid="notification-bell"
+        onClick={() => setMenuWanted(true)}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+      >
+        {face}
+      </button>
+    </div>
+  );
   return (
-    <Dropdown show={open} onToggle={setOpen} align="end">
-      <Dropdown.Toggle as={Button} variant="link" className="position-relative p-1 text-body vec-bell" aria-label={label} data-testid="notification-bell">
-        <Bell size={22} aria-hidden />
-        {unread > 0 && (
-          <Badge bg="danger" pill className="position-absolute top-0 start-100 translate-middle" data-testid="notification-count" aria-hidden>
-            {unread > 99 ? '99+' : unread}
-          </Badge>
-        )}
-      </Dropdown.Toggle>
-      <span className="visually-hidden" aria-live="polite">{unread ? t('bell.labelUnread', { count: unread }) : ''}</span>
-      <Dropdown.Menu className="vec-bell-menu p-0 shadow" aria-label={t('bell.menu')}>
-        <div className="d-flex align-items-center justify-content-between gap-2 px-3 py-2 border-bottom">
-          <span className="fw-semibold">{t('bell.label')}</span>
-          <Button size="sm" variant="link" className="p-0" disabled={!unread || markAll.isPending} onClick={() => markAll.mutate()}>
-            {t('bell.markAllRead')}
-          </Button>
-        </div>
-        {latest.isPending ? (
-          <Loading />
-        ) : latest.isError ? (
-          <p className="text-danger small px-3 py-2 mb-0">{t('bell.loadError')}</p>
-        ) : latest.data.items.length ? (
-          latest.data.items.map((notification) => (
-            <NotificationLink key={notification.id} notification={notification} onOpen={() => setOpen(false)} />
-          ))
-        ) : (
-          <p className="text-body-secondary small px-3 py-3 mb-0">{t('bell.empty')}</p>
-        )}
-        <Dropdown.Item as={Link} to="/notifications" className="text-center border-top py-2 small fw-semibold" onClick={() => setOpen(false)}>
-          {t('bell.viewAll')}
-        </Dropdown.Item>
-      </Dropdown.Menu>
-    </Dropdown>
+    <>
+      {menuWanted ? (
+        <Suspense fallback={plain}>
+          <BellMenu label={label} unread={unread} face={face} className={BELL_CLASS} />
+        </Suspense>
+      ) : (
+        plain
+      )}
+      <span className="visually-hidden" aria-live="polite">
+        {unread ? t('bell.labelUnread', { count: unread }) : ''}
+      </span>
+    </>
   );
 }

@@ -10,7 +10,8 @@ import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { useFormatDate } from '@client/lib/format';
 import { EMAIL_STATUSES, type EmailStatus } from '@shared/enums';
-import { MAIL_FILTERS, MAIL_PAGE_SIZE, useMail, useMailDetail, useMailStatus, type MailSummary } from '../api/get-mail';
+import { MAIL_PAGE_SIZE, useMail, useMailDetail, useMailStatus, type MailSummary } from '../api/get-mail';
+import { MAIL_FILTERS } from '../api/mail-filters';
 
 const STATUS_BADGE: Record<EmailStatus, string> = { pending: 'warning', sent: 'success', failed: 'danger', held: 'secondary' };
 
@@ -42,13 +43,11 @@ function useMailColumns(): DataColumn<MailSummary>[] {
 export default function MailPage() {
   const { t } = useTranslation('notifications');
   const list = useListFilters(MAIL_FILTERS);
-  const status = useMailStatus(true);
+  const status = useMailStatus();
   const emails = useMail({ ...list.filters, page: list.page });
   useKeepPageInRange(list, emails, MAIL_PAGE_SIZE);
   const columns = useMailColumns();
   const [openId, setOpenId] = useState<number | null>(null);
-
-  if (status.data === null) return <Alert variant="warning">{t('mail.forbidden')}</Alert>;
 
   return (
     <>

@@ -7,7 +7,7 @@ import { TextField } from '@client/components/form/TextField';
 import { ColorField } from '@client/features/branding/components/ColorField';
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '@shared/enums';
 import { NO_PARENT, type OrganizationFormInput } from '@shared/schemas/organizations';
-import { DEFAULT_BRANDING } from '@shared/schemas/settings';
+import { DEFAULT_BRANDING } from '@shared/branding';
 import type { Organization } from '../api/get-organizations';
 
 /** The organizations below `id` (children, their children, ...): never a valid parent for it. */

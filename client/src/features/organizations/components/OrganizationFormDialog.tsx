@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { zodResolver } from '@client/components/form/zod-resolver';
+import { Form, Modal } from 'react-bootstrap';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SubmitButton } from '@client/components/form/SubmitButton';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
@@ -51,20 +51,6 @@ export function OrganizationFormDialog({
         <CreateOrganizationForm organizations={organizations} onDone={onHide} />
       )}
     </Modal>
-  );
-}
-
-function DialogFooter({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
-  const { t } = useTranslation('organizations');
-  return (
-    <Modal.Footer>
-      <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
-        {t('common:actions.cancel')}
-      </Button>
-      <SubmitButton pending={pending} pendingLabel={t('common:status.saving')}>
-        {t('form.save')}
-      </SubmitButton>
-    </Modal.Footer>
   );
 }
 
@@ -116,7 +102,7 @@ function CreateOrganizationForm({ organizations, onDone }: FormProps) {
         <Modal.Body>
           <OrganizationFields organizations={organizations} ownOrganizationName={ownOrganizationName} />
         </Modal.Body>
-        <DialogFooter pending={create.isPending} onCancel={onDone} />
+        <FormDialogFooter pending={create.isPending} onCancel={onDone} submitLabel={t('form.save')} />
       </Form>
     </FormProvider>
   );
@@ -176,7 +162,7 @@ function EditOrganizationForm({ organization, organizations, onDone }: FormProps
             ownOrganizationName={structureLocked ? undefined : ownOrganizationName}
           />
         </Modal.Body>
-        <DialogFooter pending={update.isPending} onCancel={onDone} />
+        <FormDialogFooter pending={update.isPending} onCancel={onDone} submitLabel={t('form.save')} />
       </Form>
     </FormProvider>
   );

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_BRANDING } from '@shared/schemas/settings';
+import { DEFAULT_BRANDING } from '@shared/branding';
 import type { Organization } from '../api/get-organizations';
 import { StatusBadge, TypeBadge } from './OrganizationBadges';
 

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { zodResolver } from '@client/components/form/zod-resolver';
+import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { CheckboxField } from '@client/components/form/CheckboxField';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
@@ -176,14 +176,7 @@ function AmenityForm({ propertyId, amenity, onClose }: { propertyId: number; ame
           <CheckboxField type="switch" label={t('amenities.rules.blockIfOverdue')} registration={register('blockIfOverdue')} error={errors.blockIfOverdue} className="mb-0" />
         </fieldset>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={save.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={save.isPending} pendingLabel={t('common:status.saving')}>
-          {amenity ? t('amenities.save') : t('amenities.add')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={save.isPending} onCancel={onClose} submitLabel={amenity ? t('amenities.save') : t('amenities.add')} />
     </Form>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '@client/components/form/SubmitButton';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { toast } from '@client/components/toast/toast';
 import { ApiError, api, errorMessage } from '@client/lib/api';
 import { messageText } from '@shared/messages';
@@ -83,14 +83,7 @@ export function ImportUnitsDialog({ propertyId, show, onClose }: { propertyId: n
             </Alert>
           )}
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close} disabled={save.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <SubmitButton pending={save.isPending} pendingLabel={t('common:status.saving')}>
-            {t('import.submit')}
-          </SubmitButton>
-        </Modal.Footer>
+        <FormDialogFooter pending={save.isPending} onCancel={close} submitLabel={t('import.submit')} />
       </Form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { screenAccess } from '@client/app/layout/navigation';
+import { screenAccess } from '@client/app/routes/screens';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { useBranding } from '@client/features/branding/api/get-branding';
 

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { zodResolver } from '@client/components/form/zod-resolver';
+import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { CheckboxField } from '@client/components/form/CheckboxField';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
@@ -128,14 +128,7 @@ function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Uni
         <UnitOwnerField ownerId={unit?.ownerId ?? null} ownerName={unit?.ownerName ?? null} registration={register('ownerId')} error={errors.ownerId} />
         <CheckboxField type="switch" label={t('units.isAvailable')} registration={register('isAvailable')} error={errors.isAvailable} className="mb-0" />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={save.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={save.isPending} pendingLabel={t('common:status.saving')}>
-          {unit ? t('units.save') : t('units.add')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={save.isPending} onCancel={onClose} submitLabel={unit ? t('units.save') : t('units.add')} />
     </Form>
   );
 }

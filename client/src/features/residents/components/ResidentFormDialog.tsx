@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { Controller, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
@@ -93,20 +93,6 @@ function StatusField({ registration, error }: { registration: UseFormRegisterRet
   );
 }
 
-function Footer({ pending, onCancel, submitLabel }: { pending: boolean; onCancel: () => void; submitLabel: string }) {
-  const { t } = useTranslation('residents');
-  return (
-    <Modal.Footer>
-      <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
-        {t('common:actions.cancel')}
-      </Button>
-      <SubmitButton pending={pending} pendingLabel={t('common:status.saving')}>
-        {submitLabel}
-      </SubmitButton>
-    </Modal.Footer>
-  );
-}
-
 const CreateSchema = ResidentCreateSchema.extend({ propertyId: idField('property_id_required') });
 type CreateInput = z.input<typeof CreateSchema>;
 type CreateOutput = z.output<typeof CreateSchema>;
@@ -189,7 +175,7 @@ function CreateResidentForm({ propertyId, onCreated, onDone }: { propertyId?: nu
         </Row>
         <UnitConfirmation question={unknownUnit} pending={create.isPending} onCreate={handleSubmit((values) => save(values, true))} onChangeUnit={() => setFocus('unit')} />
       </Modal.Body>
-      <Footer pending={create.isPending} onCancel={onDone} submitLabel={t('form.add')} />
+      <FormDialogFooter pending={create.isPending} onCancel={onDone} submitLabel={t('form.add')} />
     </Form>
   );
 }
@@ -265,7 +251,7 @@ function EditResidentForm({ resident, onDone }: { resident: Resident; onDone: ()
         </Row>
         <UnitConfirmation question={unknownUnit} pending={update.isPending} onCreate={handleSubmit((values) => save(values, true))} onChangeUnit={() => setFocus('unit')} />
       </Modal.Body>
-      <Footer pending={update.isPending} onCancel={onDone} submitLabel={t('form.save')} />
+      <FormDialogFooter pending={update.isPending} onCancel={onDone} submitLabel={t('form.save')} />
     </Form>
   );
 }

@@ -1,25 +1,22 @@
 import { Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@client/components/PageHeader';
+import { useTabParam } from '@client/hooks/use-tab-param';
 import { BillingTab } from '../components/BillingTab';
 import { PreferencesForm } from '../components/PreferencesForm';
 import { ProfileTab } from '../components/ProfileTab';
 
 const TABS = ['profile', 'notifications', 'privacy', 'billing'] as const;
-type SettingsTab = (typeof TABS)[number];
 
 /** /settings: Perfil, Notificaciones, Privacidad, Facturación (`?tab=` opens one). */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab') as SettingsTab;
-  const tab: SettingsTab = TABS.includes(requested) ? requested : 'profile';
+  const [tab, openTab] = useTabParam(TABS);
 
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <Tab.Container activeKey={tab} onSelect={(key) => setParams(key && key !== 'profile' ? { tab: key } : {}, { replace: true })}>
+      <Tab.Container activeKey={tab} onSelect={openTab}>
         <Nav variant="tabs" className="mb-4 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap">
           {TABS.map((key) => (
             <Nav.Item key={key}>

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useTabParam } from '@client/hooks/use-tab-param';
 import { useLiveEvents } from '@client/lib/live-events';
 import { systemSettingsQueryKey, useSystemSettings } from '../api/get-system-settings';
 import { AppearanceTab } from '../components/AppearanceTab';
@@ -15,7 +15,6 @@ import { MaintenanceTab } from '../components/MaintenanceTab';
 import { VisitorsTab } from '../components/VisitorsTab';
 
 const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors'] as const;
-type SystemSettingsTab = (typeof TABS)[number];
 
 /**
  * /admin/system-settings (administrators; the route sends others to /): General, Appearance,
@@ -27,9 +26,7 @@ export default function SystemSettingsPage() {
   const { organizationId } = useCurrentUser();
   const queryClient = useQueryClient();
   const settings = useSystemSettings();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab') as SystemSettingsTab;
-  const tab: SystemSettingsTab = TABS.includes(requested) ? requested : 'general';
+  const [tab, openTab] = useTabParam(TABS);
 
   // Another administrator's change: fetched again with its version (untouched tabs follow it).
   useLiveEvents((event) => {
@@ -59,7 +56,7 @@ export default function SystemSettingsPage() {
   return (
     <>
       {header}
-      <Tab.Container activeKey={tab} onSelect={(key) => setParams(key && key !== 'general' ? { tab: key } : {}, { replace: true })}>
+      <Tab.Container activeKey={tab} onSelect={openTab}>
         <Nav variant="tabs" className="mb-4 flex-nowrap overflow-x-auto overflow-y-hidden text-nowrap">
           {TABS.map((key) => (
             <Nav.Item key={key}>

@@ -1,30 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
-import { VISIT_TYPES } from '@shared/enums';
-import {
-  VISITOR_TABS,
-  type DeskVerdict,
-  type PublicPass,
-  type VisitorBlockView,
-  type VisitorSettings,
-  type VisitorSummary,
-  type VisitorView,
+import type {
+  DeskVerdict,
+  PublicPass,
+  VisitorBlockView,
+  VisitorSettings,
+  VisitorSummary,
+  VisitorView,
 } from '@shared/schemas/visitors';
+import type { VisitorFilters } from './visitor-filters';
 
 export type { DeskVerdict, PublicPass, VisitorSummary, VisitorView, VisitorBlockView };
 
 export const VISITORS_PAGE_SIZE = 10;
-
-/** The log's filters as the URL keeps them (`?q=&tab=&visitType=&propertyId=`). */
-export const VISITOR_FILTERS = {
-  q: z.string().catch(''),
-  tab: z.enum(VISITOR_TABS).catch('all'),
-  visitType: z.enum(VISIT_TYPES).nullable().catch(null),
-  propertyId: z.coerce.number().int().positive().nullable().catch(null),
-};
-export type VisitorFilters = FiltersOf<typeof VISITOR_FILTERS>;
 
 const listQuery = ({ q, ...filters }: VisitorFilters) => ({ q: q.trim(), ...filters });
 

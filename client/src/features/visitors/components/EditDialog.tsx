@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { zodResolver } from '@client/components/form/zod-resolver';
+import { Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SubmitButton } from '@client/components/form/SubmitButton';
+import { FormDialogFooter } from '@client/components/FormDialog';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
@@ -62,14 +62,7 @@ function EditForm({ visitor, onClose }: { visitor: VisitorView; onClose: () => v
         <TextField label={t('form.plate')} registration={register('vehiclePlate')} error={errors.vehiclePlate} maxLength={50} />
         <TextField as="textarea" rows={2} label={t('form.notes')} registration={register('notes')} error={errors.notes} maxLength={5000} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={patch.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={patch.isPending} pendingLabel={t('common:status.saving')}>
-          {t('form.save')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={patch.isPending} onCancel={onClose} submitLabel={t('form.save')} />
     </Form>
   );
 }

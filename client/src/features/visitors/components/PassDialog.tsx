@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { useEffect, useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form, Modal } from 'react-bootstrap';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
-import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { useFieldError } from '@client/components/form/field-error';
@@ -32,14 +32,9 @@ const asDate = (value: unknown) => (typeof value === 'string' && value ? new Dat
 export function PassDialog({ show, onClose, onCreated }: { show: boolean; onClose: () => void; onCreated: (visitor: VisitorView) => void }) {
   const { t } = useTranslation('visitors');
   return (
-    <Modal show={show} onHide={onClose} fullscreen="sm-down" aria-labelledby="new-pass-title">
-      <Modal.Header closeButton closeLabel={t('common:actions.close')}>
-        <Modal.Title id="new-pass-title" as="h2" className="h5">
-          {t('form.title')}
-        </Modal.Title>
-      </Modal.Header>
-      {show && <PassForm onClose={onClose} onCreated={onCreated} />}
-    </Modal>
+    <FormDialog show={show} onClose={onClose} title={t('form.title')}>
+      <PassForm onClose={onClose} onCreated={onCreated} />
+    </FormDialog>
   );
 }
 
@@ -193,14 +188,7 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
         <TextField label={t('form.plate')} registration={register('vehiclePlate')} error={errors.vehiclePlate} maxLength={50} />
         <TextField as="textarea" rows={2} label={t('form.notes')} registration={register('notes')} error={errors.notes} maxLength={5000} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={create.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <SubmitButton pending={create.isPending} pendingLabel={t('common:status.saving')}>
-          {t('form.submit')}
-        </SubmitButton>
-      </Modal.Footer>
+      <FormDialogFooter pending={create.isPending} onCancel={onClose} submitLabel={t('form.submit')} />
     </Form>
   );
 }

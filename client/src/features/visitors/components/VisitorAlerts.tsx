@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { errorMessage } from '@client/lib/api';
 import { useLiveEvents } from '@client/lib/live-events';
 import type { VisitorEventPayload } from '@shared/schemas/visitors';
-import { useDecision } from '../api/visitors';
+
+const WalkInPrompt = lazy(() => import('./WalkInPrompt'));
 
 /**
  * Wherever the host is in the app: a notice when their visitor is checked in, and the desk's
@@ -17,8 +16,6 @@ export function VisitorAlerts() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [asking, setAsking] = useState<VisitorEventPayload | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const decide = useDecision();
 
   useLiveEvents((event) => {
     if (event.audience !== 'user' || event.userId !== user.id || user.role === 'Suplidor') return;
@@ -30,53 +27,12 @@ export function VisitorAlerts() {
     if ((event.type === 'visitor.walk_in_decided' || event.type === 'visitor.walk_in_timed_out') && asking?.id === p.id) setAsking(null);
   });
 
-  const dueAt = asking?.decisionDueAt ? Date.parse(asking.decisionDueAt) : 0;
-  useEffect(() => {
-    if (!asking) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [asking]);
-  const seconds = Math.max(0, Math.round((dueAt - now) / 1000));
-
-  const answer = (allow: boolean) =>
-    asking &&
-    decide.mutate(
-      { id: asking.id, allow },
-      {
-        onSuccess: () => {
-          toast({ title: t(allow ? 'visitorAlerts.allowed' : 'visitorAlerts.denied'), description: asking.name, variant: 'success' });
-          setAsking(null);
-        },
-        onError: (error) => {
-          toast({ title: t('visitorAlerts.late'), description: errorMessage(error), variant: 'destructive' });
-          setAsking(null);
-        },
-      },
-    );
-
-  return (
-    <Modal show={asking !== null} onHide={() => setAsking(null)} centered aria-labelledby="walk-in-title" data-testid="walk-in-prompt">
-      {asking && (
-        <>
-          <Modal.Header closeButton closeLabel={t('actions.close')}>
-            <Modal.Title id="walk-in-title" as="h2" className="h5">
-              {t('visitorAlerts.walkInTitle', { name: asking.name })}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <p>{t('visitorAlerts.walkInDescription', { property: asking.propertyName, unit: asking.unitNumber ?? '—' })}</p>
-            <p className="small text-body-secondary mb-0">{seconds > 0 ? t('visitorAlerts.timeLeft', { seconds }) : t('visitorAlerts.late')}</p>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-danger" onClick={() => answer(false)} disabled={decide.isPending || seconds === 0} data-testid="walk-in-deny">
-              {t('visitorAlerts.deny')}
-            </Button>
-            <Button variant="success" onClick={() => answer(true)} disabled={decide.isPending || seconds === 0} data-testid="walk-in-allow">
-              {t('visitorAlerts.allow')}
-            </Button>
-          </Modal.Footer>
-        </>
-      )}
-    </Modal>
-  );
+  // Most users are never asked: the question's dialog (react-bootstrap's modal) loads with the first.
+  const [prompted, setPrompted] = useState(false);
+  if (asking && !prompted) setPrompted(true);
+  return prompted ? (
+    <Suspense fallback={null}>
+      <WalkInPrompt asking={asking} onClose={() => setAsking(null)} />
+    </Suspense>
+  ) : null;
 }

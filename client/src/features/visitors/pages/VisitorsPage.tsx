@@ -12,7 +12,8 @@ import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filte
 import { VISIT_TYPES } from '@shared/enums';
 import { can, isAdministrator } from '@shared/permissions';
 import { VISITOR_TABS, type VisitorTab } from '@shared/schemas/visitors';
-import { VISITOR_FILTERS, VISITORS_PAGE_SIZE, useVisitorList, useVisitorSummary, visitorExport, type VisitorView } from '../api/visitors';
+import { VISITORS_PAGE_SIZE, useVisitorList, useVisitorSummary, visitorExport, type VisitorView } from '../api/visitors';
+import { VISITOR_FILTERS } from '../api/visitor-filters';
 import { BlockList } from '../components/BlockList';
 import { EditDialog } from '../components/EditDialog';
 import { PassDialog } from '../components/PassDialog';

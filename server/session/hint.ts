@@ -1,0 +1,44 @@
+import type { Context, Next } from 'koa';
+import { SESSION_HINT_COOKIE } from '../../shared/session';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, type SessionData } from './store';
+
+/**
+ * `vecindad.session=1`: a cookie the client can read (the session's own is httpOnly), so that it
+ * asks GET /api/user only when a session may exist: a visitor who is not signed in makes no
+ * request answered 401. It follows the session cookie (written with it at sign-in, registration
+ * and renewal, cleared with it at sign-out) and says nothing more than that cookie's presence;
+ * the server never reads it as proof of anything.
+ */
+export function sessionHint(secure: boolean) {
+  const options = { path: '/', sameSite: 'lax', secure, httpOnly: false, signed: false, maxAge: SESSION_MAX_AGE_MS } as const;
+  const hinted = (ctx: Context) => Boolean(ctx.cookies.get(SESSION_HINT_COOKIE));
+  const write = (ctx: Context, present: boolean) => ctx.cookies.set(SESSION_HINT_COOKIE, present ? '1' : null, options);
+
+  return {
+    /** koa-session's `beforeSave`: the session cookie is being written for the signed-in user. */
+    onSave(ctx: Context, session: SessionData) {
+      if (session.userId && ctx.state.user?.id === session.userId) write(ctx, true);
+    },
+
+    /**
+     * Around an /api request: a hint with no signed-in user behind it at the end (signed out,
+     * session expired or ended elsewhere) goes, and so does that session, so a stale hint
+     * costs one request answered 401 and no more.
+     */
+    async dropStale(ctx: Context, next: Next) {
+      try {
+        await next();
+      } finally {
+        if (hinted(ctx) && !(ctx.session?.userId && ctx.state.user)) {
+          if (ctx.session) ctx.session = null;
+          write(ctx, false);
+        }
+      }
+    },
+
+    /** Serving the page: a session cookie without its hint (a session older than the hint) gets one. */
+    restore(ctx: Context) {
+      if (ctx.cookies.get(SESSION_COOKIE) && !hinted(ctx)) write(ctx, true);
+    },
+  };
+}
