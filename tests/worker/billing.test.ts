@@ -1,48 +1,24 @@
-import type { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
 import { unitStatement } from '../../server/commands/statements';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { Property, type Unit } from '../../server/models';
-import { createRedis } from '../../server/services/redis';
 import { addDays, billingToday, nextPeriod, periodOf, splitAmount, shareWeight } from '../../shared/billing';
 import type { LiveEvent } from '../../shared/events';
 import { JOBS, planSchedulerId } from '../../shared/jobs';
 import { sweepBilling } from '../../worker/jobs/billing';
-import { closeQueues, createQueues, type Queues } from '../../worker/queues';
-import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
-import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, waitFor, type LiveClient, type LiveServer } from '../support/live';
+import { waitFor } from '../support/live';
+import { useLiveWorld } from '../support/live-world';
 
 /**
  * Billing's worker jobs against real PostgreSQL and Redis: the monthly cuotas of a plan (once
  * per unit and period, whoever runs them), late fees (once per overdue charge and period,
  * after the grace days), the scheduler per plan, and the ledger after a waiver.
  */
-let prefix: string;
-let server: LiveServer;
-let queues: Queues;
-let queue: Queue;
-const workers: RunningWorker[] = [];
-const clients: LiveClient[] = [];
-const redis = createRedis(inject('redisUrl'));
-
-beforeAll(async () => {
-  prefix = livePrefix();
-  server = await startLiveServer({ prefix });
-  queues = createQueues(redis, prefix);
-  queue = queues.billing;
-});
-
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await Promise.all(workers.map((worker) => worker.close()));
-  await server?.close();
-  await closeQueues(queues);
-  redis.disconnect();
-  await clearPrefix(prefix);
-});
+const world = useLiveWorld();
+const queue = world.queues.billing;
 
 const today = billingToday();
 const PLAN = { monthlyFee: 300_000, split: 'equal', issueDay: 1, dueDays: 10, reservePercent: 10, lateFee: { kind: 'percent', value: 5, graceDays: 10 } };
@@ -55,11 +31,11 @@ async function tower(count: number, shares?: number[]) {
   const units: Unit[] = [];
   for (let i = 0; i < count; i++) units.push(await createUnit({ propertyId: property.id, unitNumber: `${i + 1}A`, share: shares?.[i] ?? null }));
   const { user: resident } = await createResident({ property, unit: units[0] });
-  return { organization, admin, property: (await Property.query().findById(property.id))!, units, resident, cookie: await sessionCookie(server.url, admin) };
+  return { organization, admin, property: (await Property.query().findById(property.id))!, units, resident, cookie: await world.cookie(admin) };
 }
 
 async function putPlan(cookie: string, propertyId: number, plan: Record<string, unknown> = PLAN) {
-  const response = await fetch(`${server.url}/api/properties/${propertyId}/billing-plan`, { method: 'PUT', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(plan) });
+  const response = await fetch(`${world.server.url}/api/properties/${propertyId}/billing-plan`, { method: 'PUT', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(plan) });
   expect(response.status).toBe(200);
 }
 
@@ -89,7 +65,7 @@ describe('monthly cuotas', () => {
       units.map((unit) => [unit.id, 330_000, 30_000, addDays(`${today.slice(0, 8)}01`, 10)]),
     );
     // The reserve fund's line is totalled on the summary.
-    const summary = await fetch(`${server.url}/api/billing/summary?propertyId=${property.id}`, { headers: { cookie } });
+    const summary = await fetch(`${world.server.url}/api/billing/summary?propertyId=${property.id}`, { headers: { cookie } });
     expect((await summary.json()).reserveThisYear).toBe(3 * 30_000);
     // The unique key refuses a double even without the lock.
     await expect(db()('charges').insert({ ...charges[0], id: undefined, invoiceNumber: 'FAC-DOBLE' })).rejects.toThrow(/charges_monthly_unique/);
@@ -105,10 +81,9 @@ describe('monthly cuotas', () => {
   it('two workers running the month’s job at once issue each unit once, and tell the unit live', async () => {
     const { property, units, cookie, resident } = await tower(4);
     await putPlan(cookie, property.id);
-    const watcher = await connectAs(server.url, resident);
-    clients.push(watcher);
+    const watcher = await world.connect(resident);
     // The sweep far away: what issues here are the two jobs.
-    for (let i = 0; i < 2; i++) workers.push(await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000 }));
+    for (let i = 0; i < 2; i++) await world.startWorker();
     const jobs = await Promise.all([1, 2].map((n) => queue.add(JOBS.issueMonthly, { propertyId: property.id }, { jobId: `issue-${property.id}-${n}` })));
     const event = await watcher.next((e: LiveEvent) => e.type === 'charge.created' && e.payload.unitId === units[0].id, 8000);
     expect(event.payload).toMatchObject({ chargeType: 'maintenance', amount: 330_000 });
@@ -179,7 +154,7 @@ describe('late fees', () => {
       .returning('*');
     const [fee] = await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }));
     expect(fee.amount).toBe(25_000);
-    const response = await fetch(`${server.url}/api/charges/${fee.id}/waive`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ reason: 'Acuerdo de pago' }) });
+    const response = await fetch(`${world.server.url}/api/charges/${fee.id}/waive`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ reason: 'Acuerdo de pago' }) });
     expect(response.status).toBe(200);
 
     const charges = await db()('charges').where({ unitId: units[0].id });

@@ -1,44 +1,20 @@
-import type { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
-import { createRedis } from '../../server/services/redis';
 import type { LiveEvent } from '../../shared/events';
 import { bookingStepJobId } from '../../shared/jobs';
 import { nextDay, zonedInstant, zonedParts } from '../../shared/bookings';
 import { scheduleBookingStep } from '../../worker/jobs/booking-step';
 import { sweepBookings } from '../../worker/jobs/sweep-bookings';
-import { closeQueues, createQueues, type Queues } from '../../worker/queues';
-import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createAmenity, createBooking, createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, waitFor, type LiveClient, type LiveServer } from '../support/live';
+import { waitFor } from '../support/live';
+import { useLiveWorld } from '../support/live-world';
 
 /**
  * Booking steps end to end: a live server whose relay schedules one step job per booking, a
  * real BullMQ worker and Redis, and the resident's socket.
  */
-let prefix: string;
-let server: LiveServer;
-let worker: RunningWorker | undefined;
-let queues: Queues;
-let queue: Queue;
-const redis = createRedis(inject('redisUrl'));
-const clients: LiveClient[] = [];
-
-beforeAll(async () => {
-  prefix = livePrefix();
-  server = await startLiveServer({ prefix });
-  queues = createQueues(redis, prefix);
-  queue = queues.bookings;
-});
-
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await worker?.close();
-  await server?.close();
-  await closeQueues(queues);
-  redis.disconnect();
-  await clearPrefix(prefix);
-});
+const world = useLiveWorld();
+const queue = world.queues.bookings;
 
 async function building() {
   const organization = await createOrganization();
@@ -76,21 +52,14 @@ describe('the sweep (idempotent)', () => {
 });
 
 describe('with a worker', () => {
-  beforeAll(async () => {
-    // The sweep far away: what moves bookings here is each booking's own job.
-    worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000 });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    worker = undefined;
-  });
+  world.useWorker();
 
   it('a new booking gets one step job with a stable id at its next step', async () => {
     const b = await building();
-    const cookie = await sessionCookie(server.url, b.resident);
+    const cookie = await world.cookie(b.resident);
     const day = nextDay(nextDay(nextDay(zonedParts(new Date()).day)));
     const start = zonedInstant(day, 10 * 60);
-    const response = await fetch(`${server.url}/api/amenities/${b.amenity.id}/bookings`, {
+    const response = await fetch(`${world.server.url}/api/amenities/${b.amenity.id}/bookings`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', cookie },
       body: JSON.stringify({ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString(), attendees: 2 }),
@@ -108,8 +77,7 @@ describe('with a worker', () => {
 
   it('cancels an unapproved booking at its start and completes a confirmed one at its end, telling the resident live', async () => {
     const b = await building();
-    const watcher = await connectAs(server.url, b.resident);
-    clients.push(watcher);
+    const watcher = await world.connect(b.resident);
     const pending = await createBooking({ amenityId: b.amenity.id, userId: b.resident.id, status: 'pending', startTime: seconds(4), endTime: seconds(3600) });
     const confirmed = await createBooking({ amenityId: b.amenity.id, userId: b.resident.id, status: 'confirmed', startTime: seconds(-3600), endTime: seconds(2) });
     await scheduleBookingStep(queue, pending.id);

@@ -1,72 +1,28 @@
-import type { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { Broadcast } from '../../server/models';
-import { createRedis } from '../../server/services/redis';
 import { expiryJobId } from '../../shared/jobs';
 import type { LiveEvent } from '../../shared/events';
-import { closeQueues, createQueues, type Queues } from '../../worker/queues';
-import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createBroadcast, createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import {
-  clearPrefix,
-  connectAs,
-  livePrefix,
-  sessionCookie,
-  sleep,
-  startLiveServer,
-  waitFor,
-  type LiveClient,
-  type LiveServer,
-} from '../support/live';
+import { sleep, waitFor } from '../support/live';
+import { useLiveWorld } from '../support/live-world';
 
 /**
  * Broadcast expiry end to end: a live server (whose relay schedules the jobs as follow-ups of
  * the broadcast events), a real BullMQ worker, real Redis and a resident's socket.
  */
-let prefix: string;
-let server: LiveServer;
-let worker: RunningWorker | undefined;
-let queues: Queues;
-let queue: Queue;
-const redis = createRedis(inject('redisUrl'));
-const clients: LiveClient[] = [];
-
-beforeAll(async () => {
-  prefix = livePrefix();
-  server = await startLiveServer({ prefix });
-  queues = createQueues(redis, prefix);
-  queue = queues.broadcasts;
-});
-
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await worker?.close();
-  await server?.close();
-  await closeQueues(queues);
-  redis.disconnect();
-  await clearPrefix(prefix);
-});
+const world = useLiveWorld();
+const queue = world.queues.broadcasts;
+const { api } = world;
 
 async function community() {
   const organization = await createOrganization();
   const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
   const property = await createProperty({ organizationId: organization.id });
   const { user: resident } = await createResident({ property });
-  const cookie = await sessionCookie(server.url, admin);
-  const client = await connectAs(server.url, resident);
-  clients.push(client);
+  const cookie = await world.cookie(admin);
+  const client = await world.connect(resident);
   return { admin, property, cookie, client };
-}
-
-async function api(method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: response.status === 204 ? null : await response.json() };
 }
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -74,14 +30,7 @@ const expiredEvent = (id: number) => (event: LiveEvent) => event.type === 'broad
 const job = (id: number) => queue.getJob(expiryJobId(id));
 
 describe('with a worker', () => {
-  beforeAll(async () => {
-    // The sweep far away: what expires here is the broadcast's own job.
-    worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000 });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    worker = undefined;
-  });
+  world.useWorker();
 
   it('a broadcast ending in a second becomes expired and its readers receive broadcast.expired', async () => {
     const { property, cookie, client } = await community();
@@ -151,13 +100,7 @@ describe('with a worker', () => {
 });
 
 describe('the sweep', () => {
-  beforeAll(async () => {
-    worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 500 });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    worker = undefined;
-  });
+  world.useWorker({ sweepEveryMs: 500 });
 
   it('is a job scheduler upserted at boot', async () => {
     const scheduler = await queue.getJobScheduler('broadcasts-sweep');

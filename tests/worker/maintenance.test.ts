@@ -1,58 +1,33 @@
-import type { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { markOverdueRequests } from '../../server/commands/maintenance';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { MaintenanceRequest } from '../../server/models';
-import { createRedis } from '../../server/services/redis';
 import type { LiveEvent } from '../../shared/events';
 import { overdueJobId } from '../../shared/jobs';
 import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
-import { closeQueues, createQueues, type Queues } from '../../worker/queues';
-import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createMaintenanceRequest, createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { clearPrefix, connectAs, livePrefix, sessionCookie, sleep, startLiveServer, waitFor, type LiveClient, type LiveServer } from '../support/live';
+import { sleep, waitFor } from '../support/live';
+import { useLiveWorld } from '../support/live-world';
 
 /**
  * Maintenance deadlines end to end: a live server whose relay schedules a deadline job per
  * request, a real BullMQ worker, real Redis, and an administrator's socket.
  */
-let prefix: string;
-let server: LiveServer;
-let worker: RunningWorker | undefined;
-let queues: Queues;
-let queue: Queue;
-const redis = createRedis(inject('redisUrl'));
-const clients: LiveClient[] = [];
-
-beforeAll(async () => {
-  prefix = livePrefix();
-  server = await startLiveServer({ prefix });
-  queues = createQueues(redis, prefix);
-  queue = queues.maintenance;
-});
-
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await worker?.close();
-  await server?.close();
-  await closeQueues(queues);
-  redis.disconnect();
-  await clearPrefix(prefix);
-});
+const world = useLiveWorld();
+const queue = world.queues.maintenance;
 
 async function building() {
   const organization = await createOrganization();
   const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
   const property = await createProperty({ organizationId: organization.id });
   const { user: resident, unit } = await createResident({ property });
-  const watcher = await connectAs(server.url, admin);
-  clients.push(watcher);
-  return { organization, admin, property, resident, unit, watcher, cookie: await sessionCookie(server.url, resident) };
+  const watcher = await world.connect(admin);
+  return { organization, admin, property, resident, unit, watcher, cookie: await world.cookie(resident) };
 }
 
 async function report(cookie: string, body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/api/maintenance`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${world.server.url}/api/maintenance`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(body) });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: number; dueAt: string };
 }
@@ -61,14 +36,7 @@ const overdueOf = (id: number) => (event: LiveEvent) => event.type === 'maintena
 const job = (id: number) => queue.getJob(overdueJobId(id));
 
 describe('with a worker', () => {
-  beforeAll(async () => {
-    // The sweep far away: what marks here is the request's own job.
-    worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000 });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    worker = undefined;
-  });
+  world.useWorker();
 
   it('schedules a job at the deadline of each new request, and moves it with the priority', async () => {
     const { property, unit, cookie, admin } = await building();
@@ -78,8 +46,8 @@ describe('with a worker', () => {
     expect(await scheduled.isDelayed()).toBe(true);
     expect(Math.abs(scheduled.timestamp + scheduled.delay - Date.parse(created.dueAt))).toBeLessThan(1500);
 
-    const adminCookie = await sessionCookie(server.url, admin);
-    await fetch(`${server.url}/api/maintenance/${created.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', cookie: adminCookie }, body: JSON.stringify({ priority: 'emergency' }) });
+    const adminCookie = await world.cookie(admin);
+    await fetch(`${world.server.url}/api/maintenance/${created.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', cookie: adminCookie }, body: JSON.stringify({ priority: 'emergency' }) });
     const dueAt = (await MaintenanceRequest.query().findById(created.id))!.dueAt!.toISOString();
     const moved = await waitFor(async () => {
       const current = await job(created.id);
@@ -137,13 +105,7 @@ describe('with a worker', () => {
 });
 
 describe('the sweep', () => {
-  beforeAll(async () => {
-    worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 500 });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    worker = undefined;
-  });
+  world.useWorker({ sweepEveryMs: 500 });
 
   it('is a job scheduler upserted at boot', async () => {
     expect(await queue.getJobScheduler('maintenance-sweep')).toMatchObject({ name: 'maintenance.sweep', every: 500 });

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { recordEvent } from '../../server/events/outbox';
 import { User } from '../../server/models';
-import { createRedis } from '../../server/services/redis';
 import { emailJobId } from '../../shared/jobs';
-import { closeQueues, createQueues, type Queues } from '../../worker/queues';
 import { sendEmail } from '../../worker/jobs/send-email';
 import { sweepNotifications } from '../../worker/jobs/sweep-notifications';
-import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, waitFor, type LiveClient, type LiveServer } from '../support/live';
+import { waitFor } from '../support/live';
+import { useLiveWorld } from '../support/live-world';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../support/smtp';
 
 /**
@@ -18,41 +16,20 @@ import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../sup
  * follow-ups of committed events), a real BullMQ worker, real Redis, a real SMTP server in this
  * process, and residents' sockets.
  */
-let prefix: string;
-let server: LiveServer;
-let worker: RunningWorker;
 let smtp: TestSmtpServer;
-let queues: Queues;
-const redis = createRedis(inject('redisUrl'));
-const clients: LiveClient[] = [];
-
+// Registered before the world's hooks, so the SMTP server closes after them (hooks run as a stack).
 beforeAll(async () => {
-  prefix = livePrefix();
   smtp = await startSmtpServer();
-  server = await startLiveServer({ prefix });
-  worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, smtpUrl: smtp.url, sweepEveryMs: 60 * 60 * 1000 });
-  queues = createQueues(redis, prefix);
 });
-
 afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await worker?.close();
-  await server?.close();
-  await closeQueues(queues);
   await smtp?.close();
-  redis.disconnect();
-  await clearPrefix(prefix);
 });
 
-async function api(method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', cookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
+const world = useLiveWorld();
+const { queues, api } = world;
+beforeAll(async () => {
+  await world.startWorker({ smtpUrl: smtp.url });
+});
 
 /** An organization with branding, its administrator, a property with an owner and residents. */
 async function community() {
@@ -62,7 +39,7 @@ async function community() {
   const property = await createProperty({ organizationId: organization.id, ownerId: owner.id });
   const ana = await createResident({ property, user: { name: 'Ana', lastName: 'Pérez' } });
   const john = await createResident({ property, user: { name: 'John', lastName: 'Smith', language: 'en' } });
-  return { organization, admin, owner, property, ana, john, cookie: await sessionCookie(server.url, admin) };
+  return { organization, admin, owner, property, ana, john, cookie: await world.cookie(admin) };
 }
 
 const textOf = (mail: ReceivedEmail) => mail.text ?? '';
@@ -71,15 +48,14 @@ const linkIn = (mail: ReceivedEmail, page: string) => new RegExp(`${page}#([\\w.
 describe('a direct message', () => {
   it('reaches the inbox, the bell live and the email, in the resident’s language, once', async () => {
     const { admin, ana, john, cookie } = await community();
-    const anaSocket = await connectAs(server.url, ana.user);
-    clients.push(anaSocket);
+    const anaSocket = await world.connect(ana.user);
 
     const sent = await api('POST', `/api/residents/${ana.resident.id}/messages`, cookie, { title: 'Entrega de llaves', message: 'Pase por la administración a recoger sus llaves.' });
     expect(sent.status).toBe(201);
 
     const live = await anaSocket.next((event) => event.type === 'notification.created', 8000);
     expect(live).toMatchObject({ audience: 'user', userId: ana.user.id, payload: { type: 'notice.sent' } });
-    const anaCookie = await sessionCookie(server.url, ana.user);
+    const anaCookie = await world.cookie(ana.user);
     expect((await api('GET', '/api/notifications/unread-count', anaCookie)).body).toEqual({ unread: 1 });
     const inbox = await api('GET', '/api/notifications', anaCookie);
     expect(inbox.headers.get('X-Total-Count')).toBe('1');
@@ -165,7 +141,7 @@ describe('broadcasts', () => {
     // Read receipts for the administrators: 1 of 3 once Ana dismisses the banner.
     const receipts = async () => (await api('GET', `/api/broadcasts/receipts?propertyId=${property.id}`, cookie)).body;
     expect(await receipts()).toContainEqual({ broadcastId: notice.body.id, read: 0, recipients: 3 });
-    const anaCookie = await sessionCookie(server.url, ana.user);
+    const anaCookie = await world.cookie(ana.user);
     expect((await api('POST', `/api/broadcasts/${notice.body.id}/read`, anaCookie)).body).toEqual({ updated: 1 });
     expect(await receipts()).toContainEqual({ broadcastId: notice.body.id, read: 1, recipients: 3 });
   });
@@ -199,7 +175,7 @@ describe('preferences and unsubscribe', () => {
     expect((await api('POST', '/api/unsubscribe', '', { token: token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })).status).toBe(410);
 
     await api('POST', `/api/residents/${ana.resident.id}/messages`, cookie, { title: 'Segundo', message: 'Un segundo mensaje para Ana.' });
-    const anaCookie = await sessionCookie(server.url, ana.user);
+    const anaCookie = await world.cookie(ana.user);
     await waitFor(async () => (await api('GET', '/api/notifications/unread-count', anaCookie)).body.unread === 2, 5000, 'la segunda notificación');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.to(ana.user.email!).map((m) => m.subject)).toEqual(['Primero']);
@@ -218,8 +194,7 @@ describe('password recovery and invitations by email', () => {
     expect(mail.subject).toBe('Restablecer su contraseña de Torre Vista Mar');
     const token = linkIn(mail, '/reset-password')!;
     // Signed in elsewhere with the old password: the session and its live connection end.
-    const elsewhere = await connectAs(server.url, ana.user);
-    clients.push(elsewhere);
+    const elsewhere = await world.connect(ana.user);
     expect((await api('POST', '/api/password/reset', '', { token, password: 'nueva-clave-segura' })).status).toBe(200);
     await waitFor(() => !elsewhere.socket.connected, 5000, 'la conexión en vivo cerrada');
     expect((await api('POST', '/api/password/reset', '', { token, password: 'otra-clave-segura' })).status).toBe(410);
@@ -282,7 +257,7 @@ describe('billing', () => {
     expect(textOf(mail)).toContain('RD$4,500.00, vence el 10/03/2030');
     expect(textOf(mail)).toContain('Pagos');
 
-    const anaCookie = await sessionCookie(server.url, ana.user);
+    const anaCookie = await world.cookie(ana.user);
     const proof = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const reported = await api('POST', '/api/payments/report', anaCookie, {
       unitId: ana.unit.id,

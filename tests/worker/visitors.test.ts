@@ -1,46 +1,22 @@
-import type { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expireVisitors } from '../../server/commands/visitors';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
-import { createRedis } from '../../server/services/redis';
 import type { LiveEvent } from '../../shared/events';
 import { visitorExpiryJobId } from '../../shared/jobs';
 import { ANONYMISED_NAME } from '../../shared/schemas/visitors';
 import { scheduleVisitorExpiry } from '../../worker/jobs/expire-visitor';
-import { closeQueues, createQueues, type Queues } from '../../worker/queues';
-import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createOrganization, createProperty, createResident, createStaff, createUser, createVisitorPass } from '../support/factories';
-import { clearPrefix, connectAs, livePrefix, sessionCookie, sleep, startLiveServer, waitFor, type LiveClient, type LiveServer } from '../support/live';
+import { sleep, waitFor } from '../support/live';
+import { useLiveWorld } from '../support/live-world';
 
 /**
  * Visitor passes end to end: a live server whose relay schedules a closing job per pass
  * (validity end, walk-in time-out), a real BullMQ worker, real Redis, and the desk's and the
  * host's sockets.
  */
-let prefix: string;
-let server: LiveServer;
-let worker: RunningWorker | undefined;
-let queues: Queues;
-let queue: Queue;
-const redis = createRedis(inject('redisUrl'));
-const clients: LiveClient[] = [];
-
-beforeAll(async () => {
-  prefix = livePrefix();
-  server = await startLiveServer({ prefix });
-  queues = createQueues(redis, prefix);
-  queue = queues.visitors;
-});
-
-afterAll(async () => {
-  clients.forEach((client) => client.close());
-  await worker?.close();
-  await server?.close();
-  await closeQueues(queues);
-  redis.disconnect();
-  await clearPrefix(prefix);
-});
+const world = useLiveWorld();
+const queue = world.queues.visitors;
 
 async function tower() {
   const organization = await createOrganization();
@@ -49,31 +25,24 @@ async function tower() {
   const { user: host, unit } = await createResident({ property });
   const guard = await createUser({ role: 'Suplidor', organizationId: organization.id });
   await createStaff({ propertyId: property.id, userId: guard.id, service: 'security' });
-  const desk = await connectAs(server.url, guard);
-  const hostSocket = await connectAs(server.url, host);
-  clients.push(desk, hostSocket);
+  const desk = await world.connect(guard);
+  const hostSocket = await world.connect(host);
   return { organization, admin, property, host, unit, guard, desk, hostSocket };
 }
 
 const post = async (cookie: string, path: string, body: Record<string, unknown>) => {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${world.server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { id: number; status: string; validTo: string; decisionDueAt: string } };
 };
 const job = (id: number) => queue.getJob(visitorExpiryJobId(id));
 const typed = (type: string, id: number) => (event: LiveEvent) => event.type === type && event.subjectId === id;
 
 describe('with a worker', () => {
-  beforeAll(async () => {
-    worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000 });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    worker = undefined;
-  });
+  world.useWorker();
 
   it('schedules one job at the end of each new pass’s validity, and none once it is cancelled', async () => {
     const t = await tower();
-    const cookie = await sessionCookie(server.url, t.host);
+    const cookie = await world.cookie(t.host);
     const created = await post(cookie, '/api/visitors', { propertyId: t.property.id, unitId: t.unit.id, name: 'Laura', expectedArrival: new Date(Date.now() + 3600_000).toISOString() });
     expect(created.status).toBe(201);
     const scheduled = await waitFor(() => job(created.body.id), 3000, 'el trabajo de vencimiento');
@@ -89,7 +58,7 @@ describe('with a worker', () => {
 
   it('times a walk-in out when the host does not answer: the desk is told live to call', async () => {
     const t = await tower();
-    const cookie = await sessionCookie(server.url, t.guard);
+    const cookie = await world.cookie(t.guard);
     const asked = await post(cookie, '/api/desk/walk-ins', { propertyId: t.property.id, unitId: t.unit.id, name: 'Pedro Mensajero', visitType: 'delivery' });
     expect(asked.status).toBe(201);
     // The host's screen hears the request.
@@ -109,7 +78,7 @@ describe('with a worker', () => {
   it('tells the host live and in their activity when their visitor is checked in', async () => {
     const t = await tower();
     const pass = await createVisitorPass({ propertyId: t.property.id, unitId: t.unit.id, hostId: t.host.id, name: 'Laura Sánchez' });
-    const checkedIn = await post(await sessionCookie(server.url, t.guard), `/api/visitors/${pass.id}/check-in`, {});
+    const checkedIn = await post(await world.cookie(t.guard), `/api/visitors/${pass.id}/check-in`, {});
     expect(checkedIn.status).toBe(200);
     await t.hostSocket.next(typed('visitor.checked_in', pass.id), 5000);
     const notification = await waitFor(() => db()('notifications').where({ userId: t.host.id, type: 'visitor.checked_in', subjectId: pass.id }).first(), 5000, 'la notificación');
@@ -118,13 +87,7 @@ describe('with a worker', () => {
 });
 
 describe('the sweep', () => {
-  beforeAll(async () => {
-    worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 500 });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    worker = undefined;
-  });
+  world.useWorker({ sweepEveryMs: 500 });
 
   it('is a job scheduler upserted at boot', async () => {
     expect(await queue.getJobScheduler('visitors-sweep')).toMatchObject({ name: 'visitors.sweep', every: 500 });

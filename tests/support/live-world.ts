@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { User } from '../../server/models';
+import { createRedis } from '../../server/services/redis';
+import { closeQueues, createQueues, type Queues } from '../../worker/queues';
+import { startWorker, type RunningWorker } from '../../worker/worker';
+import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, type LiveClient, type LiveServer } from './live';
+
+type WorkerOptions = { sweepEveryMs?: number; smtpUrl?: string };
+
+/**
+ * A worker test file's live world: a server whose relay schedules the jobs, the queues, the
+ * workers and the sockets, all under the file's own Redis prefix, and all closed (the prefix's
+ * keys deleted) after the file. Call it at the top of the file: it registers the hooks.
+ */
+export function useLiveWorld() {
+  const redis = createRedis(inject('redisUrl'));
+  const prefix = livePrefix();
+  const queues: Queues = createQueues(redis, prefix);
+  const clients: LiveClient[] = [];
+  const workers = new Set<RunningWorker>();
+
+  const world = {
+    queues,
+    /** Started before the file's tests. */
+    server: undefined as unknown as LiveServer,
+    cookie: (user: User) => sessionCookie(world.server.url, user),
+    /** A JSON request to the server as the signed-in `cookie`; the body parsed when there is one. */
+    async api(method: string, path: string, cookie: string, body?: unknown) {
+      const response = await fetch(`${world.server.url}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    },
+    /** Signs in and connects a socket, closed after the file. */
+    async connect(user: User) {
+      const client = await connectAs(world.server.url, user);
+      clients.push(client);
+      return client;
+    },
+    /**
+     * A real BullMQ worker on the file's prefix, closed after the file. Its sweep runs hourly
+     * unless told otherwise: far away, so what moves a row is the row's own job.
+     */
+    async startWorker(options: WorkerOptions = {}) {
+      const worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000, ...options });
+      workers.add(worker);
+      return worker;
+    },
+    /** A worker for the tests of the enclosing describe only. */
+    useWorker(options: WorkerOptions = {}) {
+      let worker: RunningWorker | undefined;
+      beforeAll(async () => {
+        worker = await world.startWorker(options);
+      });
+      afterAll(async () => {
+        if (worker) workers.delete(worker);
+        await worker?.close();
+        worker = undefined;
+      });
+    },
+  };
+
+  beforeAll(async () => {
+    world.server = await startLiveServer({ prefix });
+  });
+  afterAll(async () => {
+    clients.forEach((client) => client.close());
+    await Promise.all([...workers].map((worker) => worker.close()));
+    await world.server?.close();
+    await closeQueues(queues);
+    redis.disconnect();
+    await clearPrefix(prefix);
+  });
+
+  return world;
+}
