@@ -29,6 +29,8 @@ async function main() {
   const args = process.argv.slice(2);
   // --json: the tables are also written, machine-readable, to bench-results.json.
   const json = args.includes('--json');
+  // --profile: each target request is also run once more under the server's CPU profiler.
+  const profiling = args.includes('--profile');
   const wanted = args.filter((arg) => !arg.startsWith('--'));
   const suites = (await loadSuites()).filter((suite) => !wanted.length || wanted.includes(suite.name));
   if (!suites.length) throw new Error(`No hay benchmarks con esos nombres: ${wanted.join(', ')}`);
@@ -93,6 +95,12 @@ async function main() {
     bareSocketUrl: `http://127.0.0.1:${ready.bareSocketPort}`,
     bareEmit: async (event) => {
       await ask({ type: 'bare-emit', event });
+    },
+    profiling,
+    profile: async (run) => {
+      await ask({ type: 'profile-start' });
+      await run();
+      return ask({ type: 'profile-stop' });
     },
     serverMemory: async () => (await ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' })).memory,
     replay: async (name, path, cookie, body) => {

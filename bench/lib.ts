@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Knex } from 'knex';
+import type { ProfileRow } from './profile';
 
 /** What every benchmark suite gets: a running server (separate process) and its database. */
 export type BenchContext = {
@@ -30,6 +31,10 @@ export type BenchContext = {
    * `statements`: what the request ran besides the session lookup.
    */
   replay: (name: string, path: string, cookie: string, body?: unknown) => Promise<{ url: string; statements: Array<{ sql: string; bindings: unknown[] }> }>;
+  /** `--profile` was given: suites may profile the server (`profile`) besides measuring it. */
+  profiling: boolean;
+  /** The server process's CPU use while `run` runs, summed by package and by function (bench/profile.ts). */
+  profile: (run: () => Promise<unknown>) => Promise<{ byPackage: ProfileRow[]; byFunction: ProfileRow[] }>;
   /** Memory of the server process right now (after a GC when exposed). */
   serverMemory: () => Promise<NodeJS.MemoryUsage>;
   /** Signs in over HTTP and returns the Cookie header to send. */
@@ -136,12 +141,21 @@ async function measureTargets(ctx: BenchContext, who: { cookie: string; sid: str
   };
   const user = await measure(`${ctx.baseUrl}/api/user`, who.cookie);
   const explained: Array<Record<string, string | number>> = [];
+  const profiles: BenchTable[] = [];
+  const profiled = async (ruta: string, url: string, body?: unknown) => {
+    if (!ctx.profiling) return;
+    const { byPackage, byFunction } = await ctx.profile(() => measure(url, who.cookie, body));
+    profiles.push({ title: `Perfil de CPU del servidor, ${ruta}: tiempo propio por paquete`, rows: byPackage });
+    profiles.push({ title: `Perfil de CPU del servidor, ${ruta}: tiempo propio por función`, rows: byFunction });
+  };
+  await profiled('GET /api/user', `${ctx.baseUrl}/api/user`);
   const rows: Array<Record<string, string | number>> = [{ ruta: 'GET /api/user (referencia: sesión sola)', 'req/s': user['req/s'], 'p99 ms': user['p99 ms'] }];
   for (const [i, route] of routes.entries()) {
     const replay = await ctx.replay(`target-${Date.now().toString(36)}-${i}`, route.path, who.cookie, route.body);
     explained.push(...(await explain(ctx, replay.statements)).map((row) => ({ ruta: route.ruta, ...row })));
     const real = await measure(`${ctx.baseUrl}${route.path}`, who.cookie, route.body);
     const bare = await measure(`${replay.url}?sid=${encodeURIComponent(who.sid)}`);
+    await profiled(route.ruta, `${ctx.baseUrl}${route.path}`, route.body);
     const share = ratio(real['req/s'], user['req/s']);
     // No answer at all within the run (each slower than its length) is no p99 to meet.
     const met = real.requests > 0 && (target.shareOfUser === undefined || share >= target.shareOfUser) && real['p99 ms'] < target.p99Ms && !real.errors;
@@ -162,6 +176,7 @@ async function measureTargets(ctx: BenchContext, who: { cookie: string; sid: str
   return [
     { title: `${what}, ${connections} conexiones (objetivo: ${goal}; réplica: node:http + pg con el mismo SQL)`, rows },
     { title: 'Cada consulta de esas peticiones (EXPLAIN ANALYZE, además de la sesión)', rows: explained },
+    ...profiles,
   ];
 }
 
@@ -173,8 +188,11 @@ async function explain(ctx: BenchContext, statements: Array<{ sql: string; bindi
     const rows = [];
     for (const { sql, bindings } of statements) {
       if (!/^\s*(select|with)\b/i.test(sql)) continue;
+      // The second run: the first on a new connection also loads the catalog caches.
+      await client.query(`explain (analyze, format json) ${sql}`, bindings);
       const { rows: [plan] } = await client.query(`explain (analyze, format json) ${sql}`, bindings);
-      rows.push({ 'ms (plan + ejecución)': Math.round((plan['QUERY PLAN'][0]['Planning Time'] + plan['QUERY PLAN'][0]['Execution Time']) * 10) / 10, consulta: sql.replace(/\s+/g, ' ').slice(0, 110) });
+      const { 'Planning Time': planning, 'Execution Time': execution } = plan['QUERY PLAN'][0];
+      rows.push({ 'plan ms': Math.round(planning * 100) / 100, 'ejecución ms': Math.round(execution * 100) / 100, consulta: sql.replace(/\s+/g, ' ').slice(0, 110) });
     }
     return rows;
   } finally {

@@ -7,6 +7,7 @@ import { connectDatabase } from '../server/db';
 import { startServer } from '../server/server';
 import { SESSION_WITH_USER, findSessionWithUser } from '../server/session/store';
 import { startBareSocketServer } from './bare-socket';
+import { startProfile, stopProfile } from './profile';
 
 /**
  * The server under measurement, in its own process (so load generators do not share its
@@ -70,6 +71,9 @@ async function record(path: string, cookie: string, body?: unknown) {
     return recording;
   } finally {
     recording = undefined;
+    // Node 20 tracks every promise while an AsyncLocalStorage is enabled: off again, so the
+    // loads measured next do not pay for it (the next recording enables it anew).
+    inRequest.disable();
   }
 }
 
@@ -104,6 +108,11 @@ process.on('message', async (message: Message) => {
     bareSocket.emit(message.event!);
     process.send!({ type: 'bare-emit', id: message.id });
   }
+  if (message.type === 'profile-start') {
+    await startProfile();
+    process.send!({ type: 'profile-start', id: message.id });
+  }
+  if (message.type === 'profile-stop') process.send!({ type: 'profile-stop', id: message.id, ...(await stopProfile()) });
   if (message.type === 'replay') {
     try {
       const statements = await record(message.path!, message.cookie!, message.body);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
 import { DOCUMENT_CATEGORIES } from '../../shared/enums';
 import { formatFileSize } from '../../shared/format';
 import { isAdministrator } from '../../shared/permissions';
@@ -66,9 +67,9 @@ export async function listDocuments(user: User, filters: DocumentListQuery, trx:
   // the policy): PostgreSQL then reads the (organization_id, uploaded_at) index newest first
   // and stops after one page, instead of sorting every document of the organization.
   const organizationIds = isAdministrator(user) ? await reachableOrganizationIds(user, trx) : null;
-  const page = documentPageQuery(user, filters, trx, organizationIds);
+  const page = selectDetails(documentPageQuery(user, filters, trx, organizationIds), trx);
   const [documents, total] = await Promise.all([page, listTotal(user, readableDocumentsQuery(user, filters, trx).toKnexQuery(), trx)]);
-  return { documents: await withDetails(documents, trx), total };
+  return { documents: documents.map(detailed), total };
 }
 
 /** Every category of the enumeration with the number of documents the user may read in it. */
@@ -81,25 +82,34 @@ export async function countDocumentsByCategory(user: User, trx: Knex = db()): Pr
   return DOCUMENT_CATEGORIES.map((name) => ({ name, count: counts.get(name) ?? 0 }));
 }
 
-/** Adds the uploader (id and name only) and, for `custom` documents, who they are shared with. */
+/**
+ * Adds to a query of `documents` its uploader's name and, for `custom` documents, the ids of
+ * the users they are shared with: in the same statement, so a page is one round trip.
+ */
+function selectDetails(query: QueryBuilder<Document>, trx: Knex) {
+  return query
+    .leftJoin('users as uploader', 'uploader.id', 'documents.uploadedById')
+    .select(
+      'uploader.name as uploaderName',
+      'uploader.lastName as uploaderLastName',
+      trx.raw(`case when documents.access = 'custom'
+        then array(select s.user_id from document_shares s where s.document_id = documents.id order by s.user_id)
+        else '{}' end as shared_with_ids`),
+    );
+}
+
+/** A row of `selectDetails` as the presenter takes it. */
+function detailed(row: Document): DocumentWithDetails {
+  const { uploaderName, uploaderLastName } = row as Document & { uploaderName: string; uploaderLastName: string | null };
+  const uploadedBy = row.uploadedById ? { id: row.uploadedById, name: uploaderName, lastName: uploaderLastName } : undefined;
+  return Object.assign(row, { uploadedBy }) as DocumentWithDetails;
+}
+
+/** These documents read again with their uploader and shares (selectDetails), in the same order. */
 export async function withDetails(documents: Document[], trx: Knex = db()): Promise<DocumentWithDetails[]> {
-  const uploaderIds = [...new Set(documents.map((d) => d.uploadedById).filter((id): id is number => id !== null))];
-  const customIds = documents.filter((d) => d.access === 'custom').map((d) => d.id);
-  const [uploaders, shares] = await Promise.all([
-    uploaderIds.length ? trx('users').select('id', 'name', 'lastName').whereIn('id', uploaderIds) : [],
-    customIds.length
-      ? trx('document_shares').select('documentId', 'userId').whereIn('documentId', customIds).orderBy('userId')
-      : [],
-  ]);
-  const uploaderById = new Map(uploaders.map((u: Pick<User, 'id' | 'name' | 'lastName'>) => [u.id, u]));
-  return documents.map((document) =>
-    Object.assign(document, {
-      uploadedBy: document.uploadedById ? uploaderById.get(document.uploadedById) : undefined,
-      sharedWithIds: shares
-        .filter((share: { documentId: number }) => share.documentId === document.id)
-        .map((share: { userId: number }) => share.userId),
-    }),
-  );
+  const rows = await selectDetails(Document.query(trx).select(Document.metaColumns).whereIn('documents.id', documents.map((d) => d.id)), trx);
+  const byId = new Map(rows.map((row) => [row.id, detailed(row)]));
+  return documents.map((document) => byId.get(document.id)!);
 }
 
 /** Documents' uploads: the spec's types and messages (section 5), at most 10 MB. */
