@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pg from 'pg';
-import { connectDatabase } from '../server/db';
+import { connectDatabase, preparedName } from '../server/db';
 import { startServer } from '../server/server';
 import { SESSION_WITH_USER, findSessionWithUser } from '../server/session/store';
 import { startBareSocketServer } from './bare-socket';
@@ -21,7 +21,7 @@ import { startProfile, stopProfile } from './profile';
  *   server and of this baseline).
  * The difference between a route and its replay is what Vecindad adds around the database.
  */
-type Statement = { sql: string; bindings: unknown[] };
+type Statement = { sql: string; bindings: unknown[]; prepared: boolean };
 
 const database = connectDatabase(process.env.DATABASE_URL!, 20);
 const running = await startServer({ redisUrl: process.env.REDIS_URL!, port: 0, host: '127.0.0.1' });
@@ -43,8 +43,8 @@ const inRequest = new AsyncLocalStorage<true>();
 running.server.prependListener('request', (request: http.IncomingMessage) => {
   if (request.headers[RECORDED]) inRequest.enterWith(true);
 });
-database.on('query', (query: { sql: string; bindings?: unknown[] }) => {
-  if (inRequest.getStore()) recording?.push({ sql: query.sql, bindings: query.bindings ?? [] });
+database.on('query', (query: { sql: string; bindings?: unknown[]; options?: { prepare?: boolean } }) => {
+  if (inRequest.getStore()) recording?.push({ sql: query.sql, bindings: query.bindings ?? [], prepared: Boolean(query.options?.prepare) });
 });
 
 /**
@@ -86,7 +86,10 @@ const replayServer = http.createServer(async (request, response) => {
   const client = await pool.connect();
   try {
     const results = [(await client.query({ ...SESSION_WITH_USER, values: [url.searchParams.get('sid')] })).rows];
-    for (const { sql, bindings } of statements) results.push((await client.query(sql, bindings)).rows);
+    // Prepared as the server prepares them (server/db: PREPARE).
+    for (const { sql, bindings, prepared } of statements) {
+      results.push((await client.query({ ...(prepared && { name: preparedName(sql) }), text: sql, values: bindings })).rows);
+    }
     response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(results));
   } catch (error) {
     response.writeHead(500).end(String(error));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { Model } from 'objection';
 import pg from 'pg';
@@ -23,8 +24,38 @@ const knexLog = {
 /** Opens the pool for the process and binds the Objection models to it. */
 export function connectDatabase(url: string, poolMax?: number): Knex {
   instance = knex({ ...knexConfig(url, poolMax), log: knexLog });
+  preparingMarkedStatements(instance);
   Model.knex(instance);
   return instance;
+}
+
+/** Marks a query to run as a prepared statement (see preparingMarkedStatements). */
+export const PREPARE = { prepare: true } as const;
+
+/** The name a marked statement is prepared under: its text decides it, so one name, one text. */
+export const preparedName = (sql: string) => `vecindad_${createHash('sha1').update(sql).digest('base64url').slice(0, 24)}`;
+
+type QueryObject = { sql: string; options?: Record<string, unknown> };
+type PgClient = { _query: (connection: unknown, obj: QueryObject) => Promise<unknown> };
+const preparing = new WeakSet<object>();
+
+/**
+ * Statements marked with `.options(PREPARE)` run as named prepared statements: PostgreSQL
+ * parses each text once per connection and, once a generic plan proves as good, stops planning
+ * it on every request (0.6 ms for a page of the residents directory, twice what it takes to
+ * run). Mark only statements of a fixed shape (list pages): each distinct text stays prepared
+ * on its connection for the connection's life. On the client's prototype, which the clients
+ * of transactions are made from too.
+ */
+function preparingMarkedStatements(target: Knex) {
+  const client = Object.getPrototypeOf(target.client) as PgClient;
+  if (preparing.has(client)) return;
+  preparing.add(client);
+  const run = client._query;
+  client._query = function (this: unknown, connection, obj) {
+    if (obj.options?.prepare) obj.options = { name: preparedName(obj.sql) };
+    return run.call(this, connection, obj);
+  };
 }
 
 export function db(): Knex {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { db } from '../../server/db';
+import { db, PREPARE, preparedName } from '../../server/db';
 import { adminWorld, createDocument, createResident, signedIn } from '../support/factories';
 import { testApp } from '../support/services';
 
@@ -126,5 +126,30 @@ describe('list totals', () => {
     const last = (await expected(2099))[0];
     await db()('users').where('id', (await db()('residents').where('id', last).first()).userId).update({ name: 'Aarón' });
     for (const offset of [1000, 1990, 2080]) expect(await page(offset)).toEqual(await expected(offset));
+  });
+
+  it('runs a residents page as a prepared statement (a search, whose plan depends on its pattern, is planned each time)', async () => {
+    const { agent, property } = await adminWorld();
+    for (let i = 0; i < 3; i++) await createResident({ property });
+    const marked: Array<{ sql: string; prepared: boolean }> = [];
+    const listener = (query: { sql: string; options?: { prepare?: boolean } }) => marked.push({ sql: query.sql, prepared: Boolean(query.options?.prepare) });
+    db().on('query', listener);
+    try {
+      for (let i = 0; i < 7; i++) expect((await agent.get('/api/residents?limit=2').expect(200)).body).toHaveLength(2);
+      expect((await agent.get('/api/residents?q=zzz&limit=2').expect(200)).body).toEqual([]);
+    } finally {
+      db().off('query', listener);
+    }
+    const pages = marked.filter(({ sql }) => /"page"/.test(sql));
+    expect(pages.map(({ prepared }) => prepared)).toEqual([true, true, true, true, true, true, true, false]);
+
+    // A marked statement is prepared on its connection under the name its text gives.
+    await db().transaction(async (trx) => {
+      const query = () => trx('users').select('id').where('id', 1);
+      await query().options(PREPARE);
+      const { sql } = query().toSQL().toNative();
+      const { rows } = await trx.raw('select statement from pg_prepared_statements where name = ?', [preparedName(sql)]);
+      expect(rows).toEqual([{ statement: sql }]);
+    });
   });
 });
