@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { payloadTooLarge } from '../errors';
+import { badRequest, payloadTooLarge } from '../errors';
 import { messageText } from '../../shared/messages';
 
 type BodyRule = { method: string; path: RegExp; limit: string; tooLarge?: string };
@@ -37,6 +37,9 @@ export async function jsonBody(ctx: Context, next: Next) {
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status === 413) throw rule?.tooLarge ? payloadTooLarge(rule.tooLarge) : payloadTooLarge();
+    // The client hung up before its body was read (the parser calls that a 500): no one to
+    // answer, and not the server's error.
+    if (ctx.req.destroyed) throw badRequest('La solicitud se interrumpió antes de completarse', 'request_aborted');
     throw error;
   }
   await next();
