@@ -82,8 +82,15 @@ function steadyOffset(day: string, timeZone: string) {
 
 /** The instant of a wall-clock time ('YYYY-MM-DD', minutes since midnight, may be 1440) in a zone. */
 export function zonedInstant(day: string, minutes: number, timeZone = BOOKING_TIME_ZONE): Date {
+  return dayClock(day, timeZone)(minutes);
+}
+
+/** zonedInstant for one day: its offset looked up once, for the many slots of the day. */
+function dayClock(day: string, timeZone: string): (minutes: number) => Date {
   const offset = steadyOffset(day, timeZone);
-  return new Date(offset === null ? readInstant(day, minutes, timeZone) : asUtc(day, minutes) - offset);
+  if (offset === null) return (minutes) => new Date(readInstant(day, minutes, timeZone));
+  const midnight = asUtc(day, 0) - offset;
+  return (minutes) => new Date(midnight + minutes * 60_000);
 }
 
 /** The next day of 'YYYY-MM-DD'. */
@@ -123,8 +130,9 @@ export function daySlots(rules: BookingRules, day: string, timeZone = BOOKING_TI
   if (!rules.daysOpen.includes(dayWeekday(day))) return [];
   const { open, close } = dayWindow(rules);
   const slots: Array<{ start: Date; end: Date }> = [];
-  for (let at = open; at + rules.slotMinutes <= close; at += rules.slotMinutes) {
-    slots.push({ start: zonedInstant(day, at, timeZone), end: zonedInstant(day, at + rules.slotMinutes, timeZone) });
+  const at = dayClock(day, timeZone);
+  for (let minutes = open; minutes + rules.slotMinutes <= close; minutes += rules.slotMinutes) {
+    slots.push({ start: at(minutes), end: at(minutes + rules.slotMinutes) });
   }
   return slots;
 }
