@@ -52,9 +52,22 @@ function preparingMarkedStatements(target: Knex) {
   if (preparing.has(client)) return;
   preparing.add(client);
   const run = client._query;
-  client._query = function (this: unknown, connection, obj) {
-    if (obj.options?.prepare) obj.options = { name: preparedName(obj.sql) };
-    return run.call(this, connection, obj);
+  client._query = async function (this: unknown, connection, obj) {
+    if (!obj.options?.prepare) return run.call(this, connection, obj);
+    const name = preparedName(obj.sql);
+    obj.options = { name };
+    try {
+      return await run.call(this, connection, obj);
+    } catch (error) {
+      // Its tables changed shape since it was prepared (a migration while this process runs:
+      // "cached plan must not change result type"): prepared anew, once.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      // (pg remembers which names its connection has prepared: forgotten with the statement.)
+      const pgClient = connection as pg.Client & { connection: { parsedStatements: Record<string, string> } };
+      await pgClient.query(`deallocate "${name}"`);
+      delete pgClient.connection.parsedStatements[name];
+      return run.call(this, connection, obj);
+    }
   };
 }
 

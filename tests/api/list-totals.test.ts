@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import knex from 'knex';
 import pg from 'pg';
+import { knexConfig } from '../../knexfile';
 import { db, PREPARE, preparedName } from '../../server/db';
 import { adminWorld, createDocument, createResident, signedIn } from '../support/factories';
 import { testApp } from '../support/services';
@@ -151,5 +153,21 @@ describe('list totals', () => {
       const { rows } = await trx.raw('select statement from pg_prepared_statements where name = ?', [preparedName(sql)]);
       expect(rows).toEqual([{ statement: sql }]);
     });
+  });
+
+  it('prepares a statement anew when its table changed shape since it was prepared', async () => {
+    // One connection, so the second run meets the statement the first one prepared.
+    const single = knex(knexConfig(process.env.DATABASE_URL!, 1));
+    try {
+      await single.raw('create table prepared_probe (id int)');
+      await single('prepared_probe').insert({ id: 1 });
+      const probe = () => single('prepared_probe').select('*').options(PREPARE);
+      expect(await probe()).toEqual([{ id: 1 }]);
+      await single.raw('alter table prepared_probe add column note text');
+      expect(await probe()).toEqual([{ id: 1, note: null }]);
+    } finally {
+      await single.raw('drop table if exists prepared_probe');
+      await single.destroy();
+    }
   });
 });
