@@ -39,7 +39,9 @@ export async function jsonBody(ctx: Context, next: Next) {
     if (status === 413) throw rule?.tooLarge ? payloadTooLarge(rule.tooLarge) : payloadTooLarge();
     // The client hung up before its body was read (the parser calls that a 500): no one to
     // answer, and not the server's error.
-    if (ctx.req.destroyed) throw badRequest('La solicitud se interrumpió antes de completarse', 'request_aborted');
+    if ((error as { type?: string }).type === 'stream.not.readable' && ctx.req.socket.destroyed) {
+      throw badRequest('La solicitud se interrumpió antes de completarse', 'request_aborted');
+    }
     throw error;
   }
   await next();
