@@ -115,10 +115,7 @@ async function listQueryFigures(ctx: BenchContext, admin: { userId: number; orga
     // The exact SQL the server runs for the list, from the same query builder.
     const user = await User.query().findById(admin.userId).throwIfNotFound();
     const organizationIds = await reachableOrganizationIds(user);
-    const page = documentPageQuery(user, DocumentListQuerySchema.parse({ limit: '5' }), undefined, organizationIds)
-      .toKnexQuery()
-      .toSQL()
-      .toNative();
+    const page = documentPageQuery(user, DocumentListQuerySchema.parse({ limit: '5' }), undefined, organizationIds).toSQL().toNative();
     const explained = await client.query(`explain (analyze, buffers, verbose) ${page.sql}`, page.bindings as unknown[]);
     const plan: string[] = explained.rows.map((row: Record<string, string>) => row['QUERY PLAN']);
     // What the query answers (the top node's output). The scans below may carry `content` as
@@ -128,7 +125,7 @@ async function listQueryFigures(ctx: BenchContext, admin: { userId: number; orga
     }
 
     // TOAST blocks touched by the whole list (all 5,000 rows) versus a query that reads content.
-    const full = documentPageQuery(user, DocumentListQuerySchema.parse({}), undefined, organizationIds).toKnexQuery().toSQL().toNative();
+    const full = documentPageQuery(user, DocumentListQuerySchema.parse({}), undefined, organizationIds).toSQL().toNative();
     const toast = [
       { consulta: `lista completa del servidor (${LIST_SIZE} filas)`, 'bloques TOAST': await toastBlocks(client, () => client.query(full.sql, full.bindings as unknown[])) },
       {

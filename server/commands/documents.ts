@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
 import { DOCUMENT_CATEGORIES } from '../../shared/enums';
 import { formatFileSize } from '../../shared/format';
 import { isAdministrator } from '../../shared/permissions';
@@ -24,15 +23,24 @@ import { foldedContains } from './properties';
 import { checkedFileBytes, type FileRules } from '../services/files';
 import { listTotal } from '../services/listTotals';
 
+/** What a list reads of a document (Document.metaColumns: never the bytes). */
+export type DocumentMeta = Pick<
+  Document,
+  'id' | 'organizationId' | 'title' | 'category' | 'access' | 'fileName' | 'fileSize' | 'sizeBytes' | 'fileType' | 'uploadedById' | 'propertyId' | 'uploadedAt' | 'lastModified'
+>;
+
 /** A document with what its presenter needs: uploader (name only) and share list. */
-export type DocumentWithDetails = Document & {
+export type DocumentWithDetails = DocumentMeta & {
   uploadedBy?: Pick<User, 'id' | 'name' | 'lastName'>;
   sharedWithIds: number[];
 };
 
-/** The documents the user may read, filtered (no select, no order): the list and its count. */
-export function readableDocumentsQuery(user: User, filters: DocumentListQuery, trx: Knex = db()) {
-  const query = whereDocumentReadable(Document.query(trx), user, trx);
+/**
+ * The documents the user may read, filtered (no select, no order): the list and its count.
+ * Plain Knex: a list's rows go straight to the presenter, no model is needed.
+ */
+export function readableDocumentsQuery(user: User, filters: DocumentListQuery, trx: Knex = db()): Knex.QueryBuilder {
+  const query = whereDocumentReadable(trx('documents'), user, trx);
   if (filters.show === 'mine') query.where('documents.uploadedById', user.id);
   if (filters.show === 'shared') {
     query.where('documents.access', 'custom').whereExists(
@@ -51,7 +59,7 @@ export function readableDocumentsQuery(user: User, filters: DocumentListQuery, t
  */
 export function documentPageQuery(user: User, filters: DocumentListQuery, trx: Knex = db(), organizationIds: number[] | null = null) {
   const page = readableDocumentsQuery(user, filters, trx)
-    .select(Document.metaColumns)
+    .select(...Document.metaColumns)
     .orderBy([
       { column: 'documents.uploadedAt', order: 'desc' },
       { column: 'documents.id', order: 'desc' },
@@ -68,7 +76,7 @@ export async function listDocuments(user: User, filters: DocumentListQuery, trx:
   // and stops after one page, instead of sorting every document of the organization.
   const organizationIds = isAdministrator(user) ? await reachableOrganizationIds(user, trx) : null;
   const page = selectDetails(documentPageQuery(user, filters, trx, organizationIds), trx);
-  const [documents, total] = await Promise.all([page, listTotal(user, readableDocumentsQuery(user, filters, trx).toKnexQuery(), trx)]);
+  const [documents, total] = await Promise.all([page as Promise<DetailedRow[]>, listTotal(user, readableDocumentsQuery(user, filters, trx), trx)]);
   return { documents: documents.map(detailed), total };
 }
 
@@ -86,7 +94,7 @@ export async function countDocumentsByCategory(user: User, trx: Knex = db()): Pr
  * Adds to a query of `documents` its uploader's name and, for `custom` documents, the ids of
  * the users they are shared with: in the same statement, so a page is one round trip.
  */
-function selectDetails(query: QueryBuilder<Document>, trx: Knex) {
+function selectDetails(query: Knex.QueryBuilder, trx: Knex) {
   return query
     .leftJoin('users as uploader', 'uploader.id', 'documents.uploadedById')
     .select(
@@ -98,16 +106,17 @@ function selectDetails(query: QueryBuilder<Document>, trx: Knex) {
     );
 }
 
+type DetailedRow = DocumentMeta & { uploaderName: string; uploaderLastName: string | null; sharedWithIds: number[] };
+
 /** A row of `selectDetails` as the presenter takes it. */
-function detailed(row: Document): DocumentWithDetails {
-  const { uploaderName, uploaderLastName } = row as Document & { uploaderName: string; uploaderLastName: string | null };
-  const uploadedBy = row.uploadedById ? { id: row.uploadedById, name: uploaderName, lastName: uploaderLastName } : undefined;
-  return Object.assign(row, { uploadedBy }) as DocumentWithDetails;
+function detailed(row: DetailedRow): DocumentWithDetails {
+  const uploadedBy = row.uploadedById ? { id: row.uploadedById, name: row.uploaderName, lastName: row.uploaderLastName } : undefined;
+  return Object.assign(row, { uploadedBy });
 }
 
 /** These documents read again with their uploader and shares (selectDetails), in the same order. */
-export async function withDetails(documents: Document[], trx: Knex = db()): Promise<DocumentWithDetails[]> {
-  const rows = await selectDetails(Document.query(trx).select(Document.metaColumns).whereIn('documents.id', documents.map((d) => d.id)), trx);
+export async function withDetails(documents: Array<Pick<Document, 'id'>>, trx: Knex = db()): Promise<DocumentWithDetails[]> {
+  const rows: DetailedRow[] = await selectDetails(trx('documents').select(...Document.metaColumns).whereIn('documents.id', documents.map((d) => d.id)), trx);
   const byId = new Map(rows.map((row) => [row.id, detailed(row)]));
   return documents.map((document) => byId.get(document.id)!);
 }
