@@ -59,7 +59,7 @@ export async function listProperties(user: User, page: PageQuery): Promise<{ row
     // An administrator's properties by their organization directly: the page walks the
     // (organization_id, sort_name) index instead of joining properties with themselves.
     const query = isAdministrator(user)
-      ? whereOrganizationReachable(trx('properties'), 'properties.organization_id', user)
+      ? whereOrganizationReachable(trx('properties'), 'properties.organization_id', user, { inOrder: true })
       : trx('properties').whereIn('properties.id', readablePropertyIds(user, trx));
     if (page.q) query.where('properties.searchText', 'like', foldedContains(trx, page.q));
     return query;

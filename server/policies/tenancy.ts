@@ -28,17 +28,26 @@ export const reachableOrganizationsSql = (alias: string) =>
 /** A knex or Objection query builder. */
 type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
 
-/** Restricts `column` (an organization id) to the organizations the user reaches. */
+/**
+ * Restricts `column` (an organization id) to the organizations the user reaches. `inOrder`:
+ * the query pages by an index that starts with `column` (see below).
+ */
 export function whereOrganizationReachable<Q extends Filterable>(
   query: Q,
   column: string,
   user: User,
+  { inOrder = false } = {},
 ): Q {
   if (user.isSuperAdmin) return query;
   if (user.role !== 'Administrador') return (query as Knex.QueryBuilder).where(column, user.organizationId) as Q;
   // In an HTTP request the session query loaded the tree: given as values, the statement is
   // planned in a fraction of the time and its row estimates are exact.
   const loaded = lookupsOf(user)?.reachableOrganizationIds;
+  // A page walking an (organization_id, sort key) index, for one organization (most
+  // administrators): a plain equality, which PostgreSQL 15 can read in index order and
+  // `= any(ids)` cannot (2,000 properties: 0.4 ms instead of 1.7 ms of scanning and sorting).
+  // Elsewhere `= any` (an equality led the residents directory's join to a slower plan).
+  if (inOrder && loaded?.length === 1) return (query as Knex.QueryBuilder).where(column, loaded[0]) as Q;
   if (loaded) return (query as Knex.QueryBuilder).whereRaw('?? = any(?)', [column, loaded]) as Q;
   return (query as Knex.QueryBuilder).whereIn(
     column,
