@@ -29,11 +29,13 @@ export function Sidebar({ show, onHide }: SidebarProps) {
   const [drawerWanted, setDrawerWanted] = useState(show);
   if (show && !drawerWanted) setDrawerWanted(true);
 
+  // Signing out unmounts this sidebar (the session ends first), and react-query skips the
+  // callbacks given to `mutate` once its caller is gone: the notice follows the promise instead.
   const signOut = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => toast({ title: t('logout.success'), variant: 'success' }),
-      onError: (error) => toast({ title: t('logout.errorTitle'), description: errorMessage(error), variant: 'destructive' }),
-    });
+    logout.mutateAsync().then(
+      () => toast({ title: t('logout.success'), variant: 'success' }),
+      (error) => toast({ title: t('logout.errorTitle'), description: errorMessage(error), variant: 'destructive' }),
+    );
 
   const link = (item: NavItem) => (
     <li key={item.to}>
