@@ -13,7 +13,7 @@ import { hashPassword } from '../server/services/passwords';
 import { BENCH_PASSWORD, BENCH_SESSION_SECRET, printTable, type BenchContext, type BenchSuite, type BenchTable } from './lib';
 
 /**
- * `npm run bench [suite...] [--json]`: a fresh benchmark database, the server in a child process, then
+ * `npm run bench [suite...] [--json] [--profile] [--keep]`: a fresh benchmark database, the server in a child process, then
  * each suite's tables. Uses DATABASE_URL's server (or the embedded PostgreSQL) and REDIS_URL.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +31,8 @@ async function main() {
   const json = args.includes('--json');
   // --profile: each target request is also run once more under the server's CPU profiler.
   const profiling = args.includes('--profile');
+  // --keep: the benchmark database stays (its name is printed), to read its plans afterwards.
+  const keep = args.includes('--keep');
   const wanted = args.filter((arg) => !arg.startsWith('--'));
   const suites = (await loadSuites()).filter((suite) => !wanted.length || wanted.includes(suite.name));
   if (!suites.length) throw new Error(`No hay benchmarks con esos nombres: ${wanted.join(', ')}`);
@@ -141,7 +143,8 @@ async function main() {
       await exited;
     }
     await database.destroy();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    if (keep) console.log(`\nBase de datos conservada: ${databaseUrl}`);
+    else await admin.query(`drop database if exists ${databaseName} with (force)`);
     await deleteRedisKeys(infrastructure.redisUrl, `${redisPrefix}*`);
     await admin.end();
     await infrastructure.stop();

@@ -107,3 +107,11 @@ export type AgingBucket = (typeof AGING_BUCKETS)[number];
 /** The last day past due each bucket holds (a charge 30 days late is in 0-30, 31 in 31-60); 90+ has no end. */
 export const AGING_LAST_DAY: Record<AgingBucket, number | null> = { '0-30': 30, '31-60': 60, '61-90': 90, '90+': null };
 export const agingBucket = (daysLate: number): AgingBucket => AGING_BUCKETS.find((bucket) => AGING_LAST_DAY[bucket] === null || daysLate <= AGING_LAST_DAY[bucket])!;
+/** SQL: the days past due that the expression `days` gives fall in `bucket`, as `agingBucket` draws it. */
+export function agingBucketSql(days: string, bucket: AgingBucket) {
+  const index = AGING_BUCKETS.indexOf(bucket);
+  const after = index ? AGING_LAST_DAY[AGING_BUCKETS[index - 1]] : null;
+  const last = AGING_LAST_DAY[bucket];
+  if (after === null) return `${days} <= ${last}`;
+  return last === null ? `${days} > ${after}` : `${days} between ${after + 1} and ${last}`;
+}

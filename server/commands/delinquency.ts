@@ -1,27 +1,22 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AGING_BUCKETS, AGING_LAST_DAY, addDays, billingToday, type AgingBucket } from '../../shared/billing';
+import { AGING_BUCKETS, addDays, agingBucketSql, billingToday } from '../../shared/billing';
 import type { DelinquencyQuery, DelinquencyReport, DelinquencyRow } from '../../shared/schemas/billing';
 import { db } from '../db';
 import type { Property, Unit, User } from '../models';
-import { whereLedgerReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { containsPattern } from './properties';
+import { rememberedForVersions } from '../services/listTotals';
 
-/** SQL: `days` past due (written once) fall in `bucket` as `agingBucket` draws it; the limits are the code's own numbers. */
-function inBucket(days: string, bucket: AgingBucket) {
-  const index = AGING_BUCKETS.indexOf(bucket);
-  const after = index ? AGING_LAST_DAY[AGING_BUCKETS[index - 1]] : null;
-  const last = AGING_LAST_DAY[bucket];
-  if (after === null) return `${days} <= ${last}`;
-  return last === null ? `${days} > ${after}` : `${days} between ${after + 1} and ${last}`;
-}
-
-/**
- * Largest debt first, then the property's name and the unit's number as people read them (101
- * before 1001: the `unit_number_order` collation), then the unit: the same order on every page.
- */
-const largestDebtFirst = (row: string) => `${row}.overdue desc, ${row}.property_name collate "und-x-icu", ${row}.unit_number collate unit_number_order, ${row}.unit_id`;
+/** Largest debt first, then the property's name and the unit's number as people read them (101 before 1001), then the unit. */
+const LARGEST_DEBT_FIRST = [
+  ['d.overdue', 'desc'],
+  ['d.property_name collate "und-x-icu"', 'asc'],
+  ['d.unit_number collate unit_number_order', 'asc'],
+  ['d.unit_id', 'asc'],
+] as const;
+const inOrder = (reversed: boolean) =>
+  LARGEST_DEBT_FIRST.map(([column, direction]) => `${column} ${(direction === 'desc') !== reversed ? 'desc' : 'asc'}`).join(', ');
 
 /**
  * The delinquency report (morosidad, the "relación de cuotas adeudadas"): every unit with an
@@ -29,92 +24,81 @@ const largestDebtFirst = (row: string) => `${row}.overdue desc, ${row}.property_
  * days past due (0-30, 31-60, 61-90, 90+: a charge 30 days late is in 0-30, 31 in 31-60), its
  * oldest due date and last payment received. `bucket` keeps the units whose oldest overdue
  * charge is in it; `q` finds a unit number. Largest debt first; `totals` over every row found.
- * One statement adds each unit's charges up (from the pending charges' index alone) and
- * answers the totals with the page: tens of thousands of units owing never leave the database.
+ *
+ * The units' debts are kept (unit_debts, migration 20261212000001): the day's first report
+ * moves the organizations to `today`, then a page reads the kept rows in the report's order
+ * from their index. A page past the middle is read from the end, backwards.
  */
 export async function delinquencyReport(user: User, filters: DelinquencyQuery, trx: Knex = db(), today = billingToday()): Promise<DelinquencyReport> {
   const organizationIds = await reachableOrganizationIds(user, trx);
-  const balance = 'charges.amount - charges.paid_amount';
-  const daysLate = (dueDate: string) => `(?::date - ${dueDate})`;
-  const perUnit = whereLedgerReadable(trx('charges'), 'charges', user, trx, organizationIds)
-    .where('charges.status', 'pending')
-    .where('charges.due_date', '<', today)
-    .groupBy('charges.unit_id', 'charges.property_id')
-    .select(
-      'charges.unit_id',
-      'charges.property_id',
-      trx.raw(`sum(${balance})::bigint as overdue`),
-      trx.raw('count(*)::int as overdue_count'),
-      trx.raw('min(charges.due_date) as oldest_due_date'),
-      trx.raw(`${daysLate('min(charges.due_date)')}::int as days_late`, [today]),
-      ...AGING_BUCKETS.map((bucket, index) =>
-        trx.raw(`coalesce(sum(${balance}) filter (where ${inBucket(daysLate('charges.due_date'), bucket)}), 0)::bigint as bucket_${index}`, [today]),
-      ),
-    );
-  if (filters.propertyId) perUnit.where('charges.property_id', filters.propertyId);
-  if (filters.q) perUnit.whereIn('charges.unit_id', trx('units').select('id').whereILike('unit_number', containsPattern(filters.q)));
-  if (filters.bucket) perUnit.havingRaw(inBucket(daysLate('min(charges.due_date)'), filters.bucket), [today]);
+  // Done once per day and data version: moving to a new day raises the version.
+  const move = keepDebtsCurrent(today, organizationIds ?? trx.raw('array(select id from organizations)'), trx);
+  await rememberedForVersions(user, move, () => move.then(() => true), trx);
 
-  const page = trx
-    .from(
-      trx('per_unit')
-        .join('units', 'units.id', 'per_unit.unit_id')
-        .join('properties', 'properties.id', 'per_unit.property_id')
-        .select('per_unit.*', 'units.unit_number', 'units.owner_id', 'properties.name as property_name')
-        .as('found'),
-    )
-    .select('found.*')
-    .orderByRaw(largestDebtFirst('found'))
-    .offset(filters.offset);
-  if (filters.limit) page.limit(filters.limit);
-  const totals = trx('per_unit').select(
-    trx.raw('count(*)::int as units'),
-    trx.raw('coalesce(sum(overdue), 0)::bigint as total_overdue'),
-    ...AGING_BUCKETS.map((_, index) => trx.raw(`coalesce(sum(bucket_${index}), 0)::bigint as total_bucket_${index}`)),
+  // (Every kept row is past due on its day: the condition names the day, which remembered totals need in their key.)
+  const found = trx('unit_debts as d').where('d.oldest_due_date', '<', today);
+  if (organizationIds) found.whereIn('d.organization_id', organizationIds);
+  if (filters.propertyId) found.where('d.property_id', filters.propertyId);
+  if (filters.q) found.whereILike('d.unit_number', containsPattern(filters.q));
+  if (filters.bucket) found.whereRaw(agingBucketSql('(?::date - d.oldest_due_date)', filters.bucket), [today]);
+  const totals = found
+    .clone()
+    .first(
+      trx.raw('count(*)::int as units'),
+      trx.raw('coalesce(sum(d.overdue), 0)::bigint as overdue'),
+      ...AGING_BUCKETS.map((_, index) => trx.raw(`coalesce(sum(d.bucket_${index}), 0)::bigint as bucket_${index}`)),
+    );
+  const sums: Record<string, number> = await rememberedForVersions(user, totals, async () => totals, trx);
+  const units = sums.units;
+
+  const limit = Math.max(0, Math.min(filters.limit ?? units, units - filters.offset));
+  const reversed = filters.offset + limit / 2 > units / 2;
+  const page = limit
+    ? await found
+        .leftJoin('units as u', 'u.id', 'd.unit_id')
+        .leftJoin('users as owner', 'owner.id', 'u.owner_id')
+        .select(
+          'd.*',
+          trx.raw("nullif(concat_ws(' ', owner.name, owner.last_name), '') as owner_name"),
+          trx.raw('(?::date - d.oldest_due_date) as days_late', [today]),
+          trx.raw("(select max(p.received_at)::text from payments p where p.unit_id = d.unit_id and p.status in ('confirmed', 'refunded')) as last_payment_at"),
+        )
+        .orderByRaw(inOrder(reversed))
+        .offset(reversed ? units - filters.offset - limit : filters.offset)
+        .limit(limit)
+    : [];
+  if (reversed) page.reverse();
+
+  const buckets = (row: Record<string, unknown>) =>
+    Object.fromEntries(AGING_BUCKETS.map((bucket, index) => [bucket, Number(row[`bucket${index}`])])) as DelinquencyRow['buckets'];
+  const rows = page.map(
+    (row): DelinquencyRow => ({
+      unitId: row.unitId,
+      unitNumber: row.unitNumber,
+      propertyId: row.propertyId,
+      propertyName: row.propertyName,
+      ownerName: row.ownerName,
+      overdue: Number(row.overdue),
+      overdueCount: row.overdueCount,
+      oldestDueDate: row.oldestDueDate,
+      daysLate: row.daysLate,
+      buckets: buckets(row),
+      lastPaymentAt: row.lastPaymentAt,
+    }),
   );
-  // The totals' one row, beside each row of the page (or alone past the last page); owners' names for the page only.
-  const found: Array<Record<string, number | string | null>> = await trx
-    .with('per_unit', perUnit)
-    .with('totals', totals)
-    .with('page', page)
-    .from('totals')
-    .joinRaw('left join page on true')
-    .leftJoin('users as owner', 'owner.id', 'page.owner_id')
-    .select('totals.*', 'page.*', trx.raw("nullif(concat_ws(' ', owner.name, owner.last_name), '') as owner_name"))
-    .orderByRaw(largestDebtFirst('page'));
-
-  const [sums] = found;
-  const buckets = (row: Record<string, unknown>, prefix: string) =>
-    Object.fromEntries(AGING_BUCKETS.map((bucket, index) => [bucket, row[`${prefix}${index}`]])) as DelinquencyRow['buckets'];
-  const rows = found
-    .filter((row) => row.unitId !== null)
-    .map(
-      (row): DelinquencyRow => ({
-        unitId: row.unitId as number,
-        unitNumber: row.unitNumber as string,
-        propertyId: row.propertyId as number,
-        propertyName: row.propertyName as string,
-        ownerName: row.ownerName as string | null,
-        overdue: row.overdue as number,
-        overdueCount: row.overdueCount as number,
-        oldestDueDate: row.oldestDueDate as string,
-        daysLate: row.daysLate as number,
-        buckets: buckets(row, 'bucket'),
-        lastPaymentAt: null,
-      }),
-    );
-  if (rows.length) {
-    const payments: Array<{ unitId: number; last: string }> = await trx('payments')
-      .whereIn('unitId', rows.map((row) => row.unitId))
-      .whereIn('status', ['confirmed', 'refunded'])
-      .groupBy('unitId')
-      .select('unitId', trx.raw('max(received_at)::text as last'));
-    const last = new Map(payments.map((payment) => [payment.unitId, payment.last]));
-    for (const row of rows) row.lastPaymentAt = last.get(row.unitId) ?? null;
-  }
-  const units = sums.units as number;
-  return { rows, total: units, totals: { ...buckets(sums, 'totalBucket'), overdue: sums.totalOverdue as number }, units };
+  return { rows, total: units, totals: { ...buckets(sums), overdue: Number(sums.overdue) }, units };
 }
+
+/**
+ * Moves the kept debts of these organizations (ids, or an SQL array of them) to `today` where
+ * they are of another day: the ages of what their units owe change with the date.
+ */
+export const keepDebtsCurrent = (today: string, organizationIds: number[] | Knex.Raw, trx: Knex = db()) =>
+  trx.raw('select vecindad_unit_debts_as_of(?::int[], ?::date)', [organizationIds, today]);
+
+/** Moves every organization's kept debts to `today` (the worker's sweep, soon after midnight). */
+export const keepEveryDebtCurrent = (today: string, trx: Knex = db()) =>
+  keepDebtsCurrent(today, trx.raw('array(select organization_id from unit_debt_days where as_of <> ?::date)', [today]), trx);
 
 /** What a unit owes past due on `today` (centavos). */
 export async function unitOverdue(trx: Knex, unitId: number, today = billingToday()) {

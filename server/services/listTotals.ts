@@ -33,10 +33,17 @@ const tablesWithVersions = (trx: Knex) =>
       throw error;
     }));
 
+/**
+ * Tables kept by triggers of versioned tables, in the changes' own transactions, so their rows
+ * move with those versions: unit_debts (charges, units, properties; and the day it is kept
+ * for, which its queries name as a value).
+ */
+const DERIVED_TABLES = new Set(['unit_debts']);
+
 async function rememberable(sql: string, trx: Knex) {
   if (READS_CLOCK.test(sql)) return false;
   const versioned = await tablesWithVersions(trx);
-  return [...sql.matchAll(TABLE_NAMES)].every(([, table]) => versioned.has(table));
+  return [...sql.matchAll(TABLE_NAMES)].every(([, table]) => versioned.has(table) || DERIVED_TABLES.has(table));
 }
 
 /**
@@ -60,7 +67,7 @@ async function versionsOf(user: User, organizationIds: number[], trx: Knex): Pro
  * a table without versions, run in a transaction, or of super-admins (they reach every
  * organization), are computed every time.
  */
-export async function rememberedForVersions<T>(user: User, query: Knex.QueryBuilder, compute: () => Promise<T>, trx: Knex): Promise<T> {
+export async function rememberedForVersions<T>(user: User, query: Knex.QueryBuilder | Knex.Raw, compute: () => Promise<T>, trx: Knex): Promise<T> {
   // Inside a transaction a count may see its own uncommitted rows: never remembered.
   if (trx.isTransaction) return compute();
   const { sql, bindings } = query.toSQL();

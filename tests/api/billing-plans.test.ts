@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextIssuePeriod } from '../../server/commands/billingPlans';
+import { delinquencyReport, keepEveryDebtCurrent } from '../../server/commands/delinquency';
 import { db } from '../../server/db';
 import type { Property } from '../../server/models';
 import { adminWorld, createCharge, createResident, createUnit, createUser, signedIn } from '../support/factories';
@@ -156,6 +157,40 @@ describe('delinquency', () => {
     const pdf = await pdfText((await fetchBytes(agent, `/api/billing/delinquency.pdf?propertyId=${property.id}`)).body);
     expect(pdf).toContain('Relación de cuotas adeudadas');
     expect(pdf).toContain('RD$210.00');
+  });
+
+  it('keeps each unit’s debt as it is paid, charged and renamed, ages it with the days, and pages it from either end', async () => {
+    const { agent, admin, property, units, organization } = await tower([null, null, null, null, null]);
+    for (const [index, unit] of units.entries()) await createCharge({ unitId: unit.id, amount: 1_000 * (index + 1), dueDate: day(-10) });
+    await createCharge({ unitId: units[0].id, amount: 7_000, dueDate: day(5) }); // not yet due
+    const get = async (query = '') => (await agent.get(`/api/billing/delinquency?propertyId=${property.id}${query}`).expect(200)).body;
+    const owing = (body: { rows: Array<{ unitNumber: string; overdue: number }> }) => body.rows.map((row) => [row.unitNumber, row.overdue]);
+    expect(owing(await get())).toEqual([['501', 5_000], ['401', 4_000], ['301', 3_000], ['201', 2_000], ['101', 1_000]]);
+
+    // Through the API, after the report was first read: a payment, a new overdue charge, renames.
+    await agent.post('/api/payments').send({ unitId: units[4].id, amount: 5_000, method: 'cash', receivedAt: day(0) }).expect(201);
+    await createCharge({ unitId: units[0].id, amount: 4_500, dueDate: day(-40) });
+    await agent.patch(`/api/units/${units[3].id}`).send({ unitNumber: '4B' }).expect(200);
+    await agent.patch(`/api/properties/${property.id}`).send({ name: 'Torre Renombrada' }).expect(200);
+    const now = await get();
+    expect(owing(now)).toEqual([['101', 5_500], ['4B', 4_000], ['301', 3_000], ['201', 2_000]]);
+    expect(now.rows[0]).toMatchObject({ propertyName: 'Torre Renombrada', overdueCount: 2, oldestDueDate: day(-40), daysLate: 40, buckets: { '0-30': 1_000, '31-60': 4_500 } });
+    expect(now.totals).toEqual({ '0-30': 10_000, '31-60': 4_500, '61-90': 0, '90+': 0, overdue: 14_500 });
+
+    // Pages from the start and from the end (read backwards) give the same rows as the whole list.
+    const pages = [];
+    for (const offset of [0, 1, 2, 3]) pages.push(...owing(await get(`&limit=1&offset=${offset}`)));
+    expect(pages).toEqual(owing(now));
+    expect(owing(await get('&limit=3&offset=3'))).toEqual([['201', 2_000]]);
+    expect((await get('&limit=3&offset=4')).rows).toEqual([]);
+
+    // Twenty days on, the charge due in five days is overdue and every debt is older.
+    const later = await delinquencyReport(admin, { propertyId: property.id, offset: 0 }, db(), day(20));
+    expect(later.rows[0]).toMatchObject({ unitId: units[0].id, overdue: 12_500, daysLate: 60, buckets: { '0-30': 8_000, '31-60': 4_500 } });
+    expect(await db()('unitDebtDays').where({ organizationId: organization.id }).first('asOf')).toEqual({ asOf: day(20) });
+    // The worker's sweep brings it back to its day (here, today) without waiting for a report.
+    await keepEveryDebtCurrent(day(0));
+    expect(await db()('unitDebts').where({ unitId: units[0].id }).first('overdue')).toEqual({ overdue: 5_500 });
   });
 
   it('is refused to residents (403) and answers nothing of another organization', async () => {

@@ -2,6 +2,7 @@ import type { Job, Queue } from 'bullmq';
 import { BILLING_TIME_ZONE, billingToday } from '../../shared/billing';
 import { JOBS, planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
 import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
+import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 
@@ -43,7 +44,8 @@ export async function applyDayLateFees(job: Job<LateFeesData>) {
 /**
  * The safety net (every minute): issues the month's cuotas of every plan whose issue day came
  * and that still misses some (a lost job, a worker down that day, units added after the issue),
- * and restores the plan schedulers Redis lost.
+ * moves the delinquency report's kept debts to a new day, and restores the plan schedulers
+ * Redis lost.
  */
 export function sweepBilling(queue: Queue) {
   return async () => {
@@ -51,6 +53,8 @@ export function sweepBilling(queue: Queue) {
     for (const propertyId of await plansDue()) {
       issued += (await transaction((trx) => issueMonthlyCharges(trx, propertyId))).length;
     }
+    // Past midnight, what units owe ages: the kept debts of the organizations move to the new day.
+    await keepEveryDebtCurrent(billingToday());
     let restored = 0;
     for (const { propertyId } of (await db()('billingPlans').select('propertyId')) as Array<{ propertyId: number }>) {
       if (await queue.getJobScheduler(planSchedulerId(propertyId))) continue;
