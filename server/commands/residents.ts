@@ -56,6 +56,9 @@ function residencesMatching(trx: Knex, q: string, refine: (side: Knex.QueryBuild
   return trx.unionAll([refine(byName), refine(byUnit)], true);
 }
 
+/** A search finding at most this many residences sorts them all instead of walking the name index. */
+const FEW_MATCHES = 1000;
+
 /** Deep pages start from a remembered bookmark: the sort key of every BOOKMARK_EVERY-th residence. */
 const BOOKMARK_EVERY = 1000;
 
@@ -64,7 +67,8 @@ const BOOKMARK_EVERY = 1000;
  * Answers the page and the total of the filtered list.
  *
  * The page is chosen on residence ids and sort keys alone, then joined with units and
- * properties for its rows only; it walks the users' name index. The total, and for a page past
+ * properties for its rows only; it walks the users' name index (a search with few matches
+ * sorts them instead, see below). The total, and for a page past
  * the first thousand rows the sort key it starts after, are remembered per data version
  * (services/listTotals.ts): a deep page reads its rows from the bookmark on instead of sorting
  * every residence before it.
@@ -86,8 +90,18 @@ export async function listResidents(user: User, filters: Partial<ResidentListQue
     query.orderBy([{ column: sortName }, { column: id }]);
     return filters.limit ? query.limit(offset + filters.limit) : query;
   };
-  const chosen = q
-    ? fromBookmark(trx.from(residencesMatching(trx, q, (side) => fromBookmark(visible(side), 'u.sortName', 'r.id')).as('r')).select('r.id', 'r.sortName'), 'r.sortName', 'r.id')
+  // A search is paged by walking the name index in order, which pays when matches are common
+  // enough to meet early; when its (remembered) total says they are few, they are gathered by
+  // the trigram indexes first (a materialized CTE: the planner cannot walk the name index for
+  // them), then sorted.
+  const total = q ? await listTotal(user, all(), trx) : undefined;
+  const matches = !q
+    ? null
+    : total! <= FEW_MATCHES
+      ? trx.withMaterialized('matches', residencesMatching(trx, q, visible)).from('matches as r')
+      : trx.from(residencesMatching(trx, q, (side) => fromBookmark(visible(side), 'u.sortName', 'r.id')).as('r'));
+  const chosen = matches
+    ? fromBookmark(matches.select('r.id', 'r.sortName'), 'r.sortName', 'r.id')
     : fromBookmark(visible(trx('residents as r').join('users as u', 'u.id', 'r.userId')), 'u.sortName', 'r.id');
   chosen.offset(offset);
   if (filters.limit) chosen.limit(filters.limit);
@@ -97,8 +111,8 @@ export async function listResidents(user: User, filters: Partial<ResidentListQue
   // Planning this join costs twice its run: prepared (server/db), a plan serves every page. Not
   // for searches: a plan made without knowing the pattern walks far more rows than it needs.
   if (!q) page.options(PREPARE);
-  const [rows, total] = await Promise.all([page, listTotal(user, all(), trx)]);
-  return { rows: rows as ResidentRow[], total };
+  const [rows, counted] = await Promise.all([page, total ?? listTotal(user, all(), trx)]);
+  return { rows: rows as ResidentRow[], total: counted };
 }
 
 /** The sort key of every BOOKMARK_EVERY-th row of the list (the last row of each thousand). */

@@ -124,6 +124,13 @@ describe('list totals', () => {
     // A search every resident matches pages the same way.
     const searched = async (offset: number) => (await agent.get(`/api/residents?q=perez&limit=25&offset=${offset}`).expect(200)).body.map((row: { id: number }) => row.id);
     for (const offset of [1000, 2080]) expect(await searched(offset)).toEqual(await expected(offset));
+    // A search with few matches (525 Ñicos) gathers them before sorting: the same order.
+    const nicos = async (offset: number) => (await agent.get(`/api/residents?q=nico&limit=25&offset=${offset}`).expect(200)).body.map((row: { id: number }) => row.id);
+    const expectedNicos = async (offset: number) =>
+      (await db()('residents as r').join('users as u', 'u.id', 'r.userId').where({ 'r.propertyId': property.id, 'u.name': 'Ñico' }).orderBy(['u.sortName', 'r.id']).offset(offset).limit(25).select('r.id')).map(
+        (row: { id: number }) => row.id,
+      );
+    for (const offset of [0, 500, 510]) expect(await nicos(offset)).toEqual(await expectedNicos(offset));
     // A rename moves a resident from the last thousand to the first: the bookmarks follow.
     const last = (await expected(2099))[0];
     await db()('users').where('id', (await db()('residents').where('id', last).first()).userId).update({ name: 'Aarón' });
