@@ -8,8 +8,8 @@ import { AGING_BUCKETS, agingBucketSql } from '../shared/billing';
  *
  * A unit's row holds its pending charges due before its organization's `as_of` day (in
  * `unit_debt_days`), by age on that day: a statement trigger on charges recomputes the units a
- * change touches, and the day's first report (or the worker's daily job, or its sweep) moves
- * the organization to the new day and recomputes all of them, as ages change with the date.
+ * change touches, and the day's first report (or the worker's minute sweep after midnight)
+ * moves the organization to the new day and recomputes all of them, as ages change with the date.
  * Units that owe nothing have no row. The property's name and the unit's number are copied in
  * (kept by triggers on renames) so the index sorts as the report does.
  *
@@ -20,7 +20,7 @@ import { AGING_BUCKETS, agingBucketSql } from '../shared/billing';
  * The buckets' limits are the code's (shared/billing.ts): changing them needs a migration that
  * recreates vecindad_refresh_unit_debts.
  */
-export const UNIT_DEBTS_LOCK = 730_002;
+const UNIT_DEBTS_LOCK = 730_002;
 
 const buckets = AGING_BUCKETS.map(
   (bucket, index) => `coalesce(sum(c.amount - c.paid_amount) filter (where ${agingBucketSql('($2 - c.due_date)', bucket)}), 0) as bucket_${index}`,

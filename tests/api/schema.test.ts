@@ -100,6 +100,13 @@ const validRow: Record<string, () => Promise<Row>> = {
     const [payment] = await db()('payments').insert({ ...row, status: 'confirmed', receiptNumber: `REC-${Math.random()}` }).returning('id');
     return { organizationId: row.organizationId, paymentId: payment.id, amount: 100, reason: 'Devuelto', refundedById: row.recordedById };
   },
+  unit_debts: async () => {
+    const unit = await createUnit();
+    const property = (await db()('properties').where({ id: unit.propertyId }).first('organizationId', 'name'))!;
+    const buckets = { bucket_0: 100, bucket_1: 0, bucket_2: 0, bucket_3: 0 };
+    return { unitId: unit.id, organizationId: property.organizationId, propertyId: unit.propertyId, propertyName: property.name, unitNumber: unit.unitNumber, overdue: 100, overdueCount: 1, oldestDueDate: '2030-01-01', ...buckets };
+  },
+  unit_debt_days: async () => ({ organizationId: (await createOrganization()).id, asOf: '2030-01-01' }),
   payment_totals: async () => {
     const property = await createProperty();
     return { organizationId: property.organizationId, propertyId: property.id, month: '2030-01-01', amount: 100 };

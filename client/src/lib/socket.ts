@@ -37,6 +37,14 @@ function getSocket(): Promise<Socket> {
 const RETRY_REFUSED_MS = 5000;
 
 /**
+ * Signing out here: the live connection closes first. Otherwise the server's disconnect of the
+ * ended session is retried, refused, and the user refetched (a request answered 401).
+ */
+export const pauseLiveConnection = () => socket?.then((live) => void live.disconnect());
+/** The sign-out failed: still signed in, live again. */
+export const resumeLiveConnection = () => void socket?.then((live) => live.connect());
+
+/**
  * Keeps the socket connected while the calling component (the signed-in layout) is mounted.
  * A handshake refused as `unauthorized` means the session ended elsewhere: the user is
  * refetched (and sent to sign in); other refusals and a server-side disconnect (sign-out in

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import { pauseLiveConnection, resumeLiveConnection } from '@client/lib/socket';
 import { endSession } from './session';
 
 /** POST /api/logout */
@@ -7,5 +8,10 @@ export const logout = () => api.post<{ success: true }>('/api/logout');
 
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: logout, onSuccess: () => endSession(queryClient) });
+  return useMutation({
+    mutationFn: logout,
+    onMutate: pauseLiveConnection,
+    onError: resumeLiveConnection,
+    onSuccess: () => endSession(queryClient),
+  });
 }
