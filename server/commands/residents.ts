@@ -68,10 +68,9 @@ const BOOKMARK_EVERY = 1000;
  *
  * The page is chosen on residence ids and sort keys alone, then joined with units and
  * properties for its rows only; it walks the users' name index (a search with few matches
- * sorts them instead, see below). The total, and for a page past
- * the first thousand rows the sort key it starts after, are remembered per data version
- * (services/listTotals.ts): a deep page reads its rows from the bookmark on instead of sorting
- * every residence before it.
+ * sorts them instead, see below). The total, and for a page past the first thousand rows the
+ * sort key it starts after, are remembered per data version (services/listTotals.ts): a deep
+ * page reads its rows from the bookmark on instead of sorting every residence before it.
  */
 export async function listResidents(user: User, filters: Partial<ResidentListQuery>): Promise<{ rows: ResidentRow[]; total: number }> {
   const trx = db();
