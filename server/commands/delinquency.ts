@@ -70,7 +70,7 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
   if (reversed) page.reverse();
 
   const buckets = (row: Record<string, unknown>) =>
-    Object.fromEntries(AGING_BUCKETS.map((bucket, index) => [bucket, Number(row[`bucket${index}`])])) as DelinquencyRow['buckets'];
+    Object.fromEntries(AGING_BUCKETS.map((bucket, index) => [bucket, row[`bucket${index}`]])) as DelinquencyRow['buckets'];
   const rows = page.map(
     (row): DelinquencyRow => ({
       unitId: row.unitId,
@@ -78,7 +78,7 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
       propertyId: row.propertyId,
       propertyName: row.propertyName,
       ownerName: row.ownerName,
-      overdue: Number(row.overdue),
+      overdue: row.overdue,
       overdueCount: row.overdueCount,
       oldestDueDate: row.oldestDueDate,
       daysLate: row.daysLate,
@@ -86,7 +86,7 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
       lastPaymentAt: row.lastPaymentAt,
     }),
   );
-  return { rows, total: units, totals: { ...buckets(sums), overdue: Number(sums.overdue) }, units };
+  return { rows, total: units, totals: { ...buckets(sums), overdue: sums.overdue }, units };
 }
 
 /**

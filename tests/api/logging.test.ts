@@ -9,16 +9,20 @@ import { testApp } from '../support/services';
 
 afterEach(() => vi.restoreAllMocks());
 
-it('logs no error when a client abandons a download midway', async () => {
+/** The app on a port of its own, an Administrador's session on it, and a watch on logged errors. */
+async function listening() {
   const errors = vi.spyOn(logger, 'error');
-  const app = await testApp();
-  const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
+  const server = http.createServer((await testApp()).callback()).listen(0, '127.0.0.1');
+  const user = await createUser({ role: 'Administrador' });
+  const { port } = server.address() as AddressInfo;
+  return { errors, server, user, port, cookie: await sessionCookie(`http://127.0.0.1:${port}`, user) };
+}
+
+it('logs no error when a client abandons a download midway', async () => {
+  const { errors, server, user, port, cookie } = await listening();
   try {
-    const user = await createUser({ role: 'Administrador' });
     const content = Buffer.concat([samplePdf(), Buffer.alloc(8 * 1024 * 1024, 'x')]);
     const document = await createDocument({ organizationId: user.organizationId, content });
-    const { port } = server.address() as AddressInfo;
-    const cookie = await sessionCookie(`http://127.0.0.1:${port}`, user);
 
     // Reads the first bytes of the download, then hangs up.
     await new Promise<void>((resolve, reject) => {
@@ -38,13 +42,8 @@ it('logs no error when a client abandons a download midway', async () => {
 });
 
 it('logs no error when a client hangs up before its request body is read', async () => {
-  const errors = vi.spyOn(logger, 'error');
-  const app = await testApp();
-  const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
+  const { errors, server, port, cookie } = await listening();
   try {
-    const user = await createUser({ role: 'Administrador' });
-    const { port } = server.address() as AddressInfo;
-    const cookie = await sessionCookie(`http://127.0.0.1:${port}`, user);
     // A whole request, and the connection closes while the server looks up the session (or,
     // as timing goes, after it has read the body): five times, to meet the first case.
     for (let i = 0; i < 5; i++) {
