@@ -74,7 +74,12 @@ export async function up(knex: Knex): Promise<void> {
       return null;
     end $$;
   `);
-  for (const [table, [column, mapping]] of Object.entries(VERSIONED_TABLES)) {
+  await addVersionTriggers(knex, VERSIONED_TABLES);
+}
+
+/** Makes changes to these tables raise their organizations' versions (later migrations add tables). */
+export async function addVersionTriggers(knex: Knex, tables: typeof VERSIONED_TABLES) {
+  for (const [table, [column, mapping]] of Object.entries(tables)) {
     const args = [column, mapping].filter(Boolean).map((arg) => `'${arg!.replace(/'/g, "''")}'`).join(', ');
     await knex.raw(`
       create constraint trigger ${triggerName(table)} after insert or update or delete on ${table}
@@ -84,9 +89,13 @@ export async function up(knex: Knex): Promise<void> {
   }
 }
 
-export async function down(knex: Knex): Promise<void> {
-  for (const table of Object.keys(VERSIONED_TABLES)) {
+export async function dropVersionTriggers(knex: Knex, tables: typeof VERSIONED_TABLES) {
+  for (const table of Object.keys(tables)) {
     await knex.raw(`drop trigger if exists ${triggerName(table)} on ${table}; drop trigger if exists ${table}_data_truncated on ${table}`);
   }
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await dropVersionTriggers(knex, VERSIONED_TABLES);
   await knex.raw('drop function if exists vecindad_data_truncated(); drop function if exists vecindad_data_changed(); drop table if exists data_versions');
 }

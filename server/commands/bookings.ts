@@ -11,7 +11,7 @@ import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
 import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
 import { createCharge, creditCharge } from './charges';
-import { listTotal } from '../services/listTotals';
+import { listTotal, rememberedRows } from '../services/listTotals';
 
 /**
  * Amenity bookings (product/bookings.md). Every rule is checked here, in the transaction that
@@ -60,7 +60,7 @@ export async function listBookings(user: User, filters: BookingListQuery, trx: K
     .orderBy([{ column: 'b.startTime' }, { column: 'b.id' }])
     .offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  return { rows: (await page) as BookingRow[], total: Number(total) };
+  return { rows: await rememberedRows<BookingRow>(user, page, trx), total: Number(total) };
 }
 
 /** Live bookings of an amenity overlapping [from, to) with their buffers. */

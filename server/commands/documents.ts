@@ -21,7 +21,7 @@ import { findReadableProperty } from '../policies/properties';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { foldedContains } from './properties';
 import { checkedFileBytes, type FileRules } from '../services/files';
-import { listTotal } from '../services/listTotals';
+import { listTotal, rememberedRows } from '../services/listTotals';
 
 /** What a list reads of a document (Document.metaColumns: never the bytes). */
 export type DocumentMeta = Pick<
@@ -76,8 +76,11 @@ export async function listDocuments(user: User, filters: DocumentListQuery, trx:
   // and stops after one page, instead of sorting every document of the organization.
   const organizationIds = isAdministrator(user) ? await reachableOrganizationIds(user, trx) : null;
   const page = selectDetails(documentPageQuery(user, filters, trx, organizationIds), trx);
-  const [documents, total] = await Promise.all([page as Promise<DetailedRow[]>, listTotal(user, readableDocumentsQuery(user, filters, trx), trx)]);
-  return { documents: documents.map(detailed), total };
+  const [documents, total] = await Promise.all([
+    rememberedRows(user, page, trx, { finish: (rows: DetailedRow[]) => rows.map(detailed) }),
+    listTotal(user, readableDocumentsQuery(user, filters, trx), trx),
+  ]);
+  return { documents, total };
 }
 
 /** Every category of the enumeration with the number of documents the user may read in it. */

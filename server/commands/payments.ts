@@ -21,7 +21,7 @@ import { reachableOrganizationIds } from '../policies/tenancy';
 import type { PaymentRow } from '../presenters/billing';
 import { checkedFileBytes } from '../services/files';
 import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, openCharges, settleUnit, whereLedgerFilters } from './ledger';
-import { listTotal } from '../services/listTotals';
+import { listTotal, rememberedRows } from '../services/listTotals';
 
 type PlacedUnit = { unit: Unit; property: Property };
 
@@ -42,6 +42,9 @@ function paymentRows(trx: Knex) {
       'recorder.last_name as recorded_by_last_name',
     );
 }
+
+/** The tables withDetails reads. */
+const DETAIL_TABLES = ['payment_allocations', 'charges', 'payment_proofs', 'payment_refunds', 'users'];
 
 /** Adds what each payment paid (invoice numbers), its proof's description and its refund. */
 async function withDetails(trx: Knex, payments: Array<Omit<PaymentRow, 'allocations' | 'proof' | 'refund'>>): Promise<PaymentRow[]> {
@@ -102,8 +105,11 @@ export async function listPayments(user: User, filters: PaymentListQuery, trx: K
     ])
     .offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, total] = await Promise.all([page, listTotal(user, readablePayments(user, filters, trx, { organizationIds }), trx)]);
-  return { rows: await withDetails(trx, rows), total };
+  const [rows, total] = await Promise.all([
+    rememberedRows(user, page, trx, { finish: (payments: Parameters<typeof withDetails>[1]) => withDetails(trx, payments), alsoReads: DETAIL_TABLES }),
+    listTotal(user, readablePayments(user, filters, trx, { organizationIds }), trx),
+  ]);
+  return { rows, total };
 }
 
 /** A request's fingerprint: the same Idempotency-Key with another request is refused. */

@@ -13,7 +13,7 @@ import { assertOrganizationLimit } from '../policies/limits';
 import { escapeLike, foldedContains } from './properties';
 import { inviteUser } from '../notifications/accounts';
 import { isUniqueViolation, unitForResident } from './units';
-import { listTotal, rememberedForVersions } from '../services/listTotals';
+import { listTotal, rememberedForVersions, rememberedRows } from '../services/listTotals';
 
 /** Residences joined with their user, unit and property (alias r, u, un, p). */
 function residentRows(trx: Knex) {
@@ -110,8 +110,8 @@ export async function listResidents(user: User, filters: Partial<ResidentListQue
   // Planning this join costs twice its run: prepared (server/db), a plan serves every page. Not
   // for searches: a plan made without knowing the pattern walks far more rows than it needs.
   if (!q) page.options(PREPARE);
-  const [rows, counted] = await Promise.all([page, total ?? listTotal(user, all(), trx)]);
-  return { rows: rows as ResidentRow[], total: counted };
+  const [rows, counted] = await Promise.all([rememberedRows<ResidentRow>(user, page, trx), total ?? listTotal(user, all(), trx)]);
+  return { rows, total: counted };
 }
 
 /** The sort key of every BOOKMARK_EVERY-th row of the list (the last row of each thousand). */

@@ -4,22 +4,39 @@ import { reachableOrganizationIds } from '../policies/tenancy';
 import { lookupsOf } from '../session/lookups';
 
 /**
- * Totals of lists (X-Total-Count) without counting on every page, and other figures of a list
- * that only its rows decide (the residents directory's bookmarks). A count is remembered with
- * the versions of the organizations the user reaches (data_versions, raised at the commit of
- * any change to their rows); while those versions stay, the same count gives the same total.
+ * Lists without querying on every request: their totals (X-Total-Count), their pages' rows and
+ * other figures that only their rows decide (the residents directory's bookmarks). What a query
+ * answers is remembered with the versions of the organizations the user reaches (data_versions,
+ * raised at the commit of any change to their rows); while those versions stay, the same query
+ * gives the same answer.
  *
- * Why it stays correct: the versions are read before the count runs, so a remembered total is
- * never older than its versions (a change committed in between is counted and moves the
- * version: the next request counts again). Only counts whose every table raises versions, and
- * whose SQL does not read the clock (a date passed as a value is part of the key), are
- * remembered; any other count runs every time.
+ * Why it stays correct: the versions are read before the query runs, so a remembered answer is
+ * never older than its versions (a change committed in between is read and moves the version:
+ * the next request queries again). Only queries whose every table raises versions, and whose
+ * SQL does not read the clock (a date passed as a value is part of the key), are remembered;
+ * any other runs every time.
  */
-const REMEMBERED_MAX = 10_000;
-const remembered = new Map<string, { versions: string; value: unknown }>();
+const remembered = new Map<string, { versions: string; value: unknown; weight: number }>();
+// Bounds the memory: a remembered list weighs its rows, any other answer 1; the least recently used leave first.
+const REMEMBERED_WEIGHT = 20_000;
+let rememberedWeight = 0;
 
-// Every name after from/join, quoted or not (a CTE's or a function's name makes the count unremembered).
+function remember(key: string, entry: { versions: string; value: unknown; weight: number }) {
+  forget(key);
+  remembered.set(key, entry);
+  rememberedWeight += entry.weight;
+  while (rememberedWeight > REMEMBERED_WEIGHT) forget(remembered.keys().next().value!);
+}
+
+function forget(key: string) {
+  rememberedWeight -= remembered.get(key)?.weight ?? 0;
+  remembered.delete(key);
+}
+
+// Every name after from/join, quoted or not (a function's name makes the query unremembered).
 const TABLE_NAMES = /\b(?:from|join)\s+"?(\w+)/gi;
+// Names the query gives its own subqueries (WITH): read through them, they are their tables.
+const CTE_NAMES = /(?:\bwith(?:\s+recursive)?|,)\s+"?(\w+)"?\s+as\s+(?:not\s+)?(?:materialized\s+)?\(/gi;
 const READS_CLOCK = /\b(?:now\(\)|current_date|current_timestamp|localtimestamp|clock_timestamp)/i;
 
 /** The tables whose changes raise versions, as the database says (migration 20261211000001), read once. */
@@ -40,10 +57,13 @@ const tablesWithVersions = (trx: Knex) =>
  */
 const DERIVED_TABLES = new Set(['unit_debts']);
 
-async function rememberable(sql: string, trx: Knex) {
+async function rememberable(sql: string, alsoReads: string[], trx: Knex) {
   if (READS_CLOCK.test(sql)) return false;
   const versioned = await tablesWithVersions(trx);
-  return [...sql.matchAll(TABLE_NAMES)].every(([, table]) => versioned.has(table) || DERIVED_TABLES.has(table));
+  const named = new Set([...sql.matchAll(CTE_NAMES)].map(([, name]) => name));
+  return [...[...sql.matchAll(TABLE_NAMES)].map(([, table]) => table), ...alsoReads].every(
+    (table) => versioned.has(table) || DERIVED_TABLES.has(table) || named.has(table),
+  );
 }
 
 /**
@@ -63,31 +83,48 @@ async function versionsOf(user: User, organizationIds: number[], trx: Knex): Pro
 
 /**
  * What `compute` answers for `query` (its SQL and values are the key), remembered while the
- * versions of the organizations `user` reaches stay the same. Queries that read the clock or
- * a table without versions, run in a transaction, or of super-admins (they reach every
- * organization), are computed every time.
+ * versions of the organizations `user` reaches stay the same. `alsoReads` names the tables
+ * `compute` reads beyond `query`'s own. Queries that read the clock or a table without
+ * versions, run in a transaction, or of super-admins (they reach every organization), are
+ * computed every time. What is answered is shared: never change it.
  */
-export async function rememberedForVersions<T>(user: User, query: Knex.QueryBuilder | Knex.Raw, compute: () => Promise<T>, trx: Knex): Promise<T> {
-  // Inside a transaction a count may see its own uncommitted rows: never remembered.
+export async function rememberedForVersions<T>(
+  user: User,
+  query: Knex.QueryBuilder | Knex.Raw,
+  compute: () => Promise<T>,
+  trx: Knex,
+  alsoReads: string[] = [],
+): Promise<T> {
+  // Inside a transaction a query may see its own uncommitted rows: never remembered.
   if (trx.isTransaction) return compute();
   const { sql, bindings } = query.toSQL();
   const organizationIds = await reachableOrganizationIds(user, trx);
-  if (!organizationIds || !(await rememberable(sql, trx))) return compute();
+  if (!organizationIds || !(await rememberable(sql, alsoReads, trx))) return compute();
 
   const key = `${sql}\u0000${JSON.stringify(bindings)}`;
   // Read before computing: what is remembered is never older than the versions it is kept with.
   const versions = await versionsOf(user, organizationIds, trx);
   const known = remembered.get(key);
-  // Most recently used last: the oldest entries leave first when the map is full.
-  remembered.delete(key);
   if (known?.versions === versions) {
-    remembered.set(key, known);
+    remember(key, known);
     return known.value as T;
   }
   const value = await compute();
-  remembered.set(key, { versions, value });
-  if (remembered.size > REMEMBERED_MAX) remembered.delete(remembered.keys().next().value!);
+  remember(key, { versions, value, weight: Array.isArray(value) ? Math.max(1, value.length) : 1 });
   return value;
+}
+
+/**
+ * The rows of a list's page (`page`: its query with order and limit), remembered like its
+ * total; `finish` makes them what the list answers, reading the tables `alsoReads` names.
+ */
+export function rememberedRows<Row, T = Row>(
+  user: User,
+  page: Knex.QueryBuilder,
+  trx: Knex,
+  { finish, alsoReads }: { finish?: (rows: Row[]) => T[] | Promise<T[]>; alsoReads?: string[] } = {},
+): Promise<T[]> {
+  return rememberedForVersions(user, page, async () => (finish ? finish(await page) : await page), trx, alsoReads);
 }
 
 /** How many rows `filtered` (a list's query with its filters, no page) finds for `user`. */

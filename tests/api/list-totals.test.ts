@@ -78,6 +78,28 @@ describe('list totals', () => {
     }
   });
 
+  it("remembers a page's rows until the organization changes, details included", async () => {
+    const { agent, admin, property, organization } = await adminWorld();
+    const { user } = await createResident({ property });
+    const names = async () => (await agent.get('/api/residents?limit=5').expect(200)).body.map((row: { name: string }) => row.name);
+    expect(await names()).toEqual([user.name]);
+    // Asked again: no statement runs but the session's (which knex does not run).
+    const again = await statementsDuring(async () => expect(await names()).toEqual([user.name]));
+    expect(again).toEqual([]);
+    await db()('users').where({ id: user.id }).update({ name: 'Renombrada' });
+    expect(await names()).toEqual(['Renombrada']);
+
+    // A payment's proof is read for the payments page (alsoReads): adding one shows it.
+    const unit = await db()('units').where({ propertyId: property.id }).first('id');
+    const [payment] = await db()('payments')
+      .insert({ organizationId: organization.id, propertyId: property.id, unitId: unit.id, userId: user.id, recordedById: admin.id, amount: 100, method: 'cash', status: 'reported', receivedAt: '2030-01-01' })
+      .returning('id');
+    const proof = async () => (await agent.get('/api/payments?limit=5').expect(200)).body[0].proof;
+    expect(await proof()).toBeNull();
+    await db()('payment_proofs').insert({ paymentId: payment.id, fileName: 'comprobante.pdf', fileType: 'application/pdf', sizeBytes: 4, content: Buffer.from('%PDF') });
+    expect(await proof()).toMatchObject({ fileName: 'comprobante.pdf' });
+  });
+
   it('follows changes that only change who may read a row', async () => {
     const { admin, property, organization } = await adminWorld();
     const { user: resident } = await createResident({ property });
@@ -139,12 +161,13 @@ describe('list totals', () => {
 
   it('runs a residents page as a prepared statement (a search, whose plan depends on its pattern, is planned each time)', async () => {
     const { agent, property } = await adminWorld();
-    for (let i = 0; i < 3; i++) await createResident({ property });
+    for (let i = 0; i < 9; i++) await createResident({ property });
     const marked: Array<{ sql: string; prepared: boolean }> = [];
     const listener = (query: { sql: string; options?: { prepare?: boolean } }) => marked.push({ sql: query.sql, prepared: Boolean(query.options?.prepare) });
     db().on('query', listener);
     try {
-      for (let i = 0; i < 7; i++) expect((await agent.get('/api/residents?limit=2').expect(200)).body).toHaveLength(2);
+      // (Pages not asked before: a page asked again is remembered, not run.)
+      for (let i = 0; i < 7; i++) expect((await agent.get(`/api/residents?limit=2&offset=${i}`).expect(200)).body).toHaveLength(2);
       expect((await agent.get('/api/residents?q=zzz&limit=2').expect(200)).body).toEqual([]);
     } finally {
       db().off('query', listener);
