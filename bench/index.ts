@@ -106,9 +106,10 @@ async function main() {
     },
     serverMemory: async () => (await ask<{ memory: NodeJS.MemoryUsage }>({ type: 'memory' })).memory,
     replay: async (name, path, cookie, body) => {
-      const answer = await ask<{ statements: Array<{ sql: string; bindings: unknown[] }>; error?: string }>({ type: 'replay', name, path, cookie, body });
+      type Statements = Array<{ sql: string; bindings: unknown[] }>;
+      const answer = await ask<{ first: Statements; statements: Statements; error?: string }>({ type: 'replay', name, path, cookie, body });
       if (answer.error) throw new Error(answer.error);
-      return { url: `http://127.0.0.1:${ready.replayPort}/${name}`, statements: answer.statements };
+      return { url: `http://127.0.0.1:${ready.replayPort}/${name}`, first: answer.first, statements: answer.statements };
     },
     signIn,
     createAdministrator: async () => {

@@ -28,9 +28,15 @@ export type BenchContext = {
    * Records the SQL the server runs for GET `path` (POST with `body` as JSON when given) as the
    * holder of `cookie` and registers its replay on the bare `node:http` + `pg` server: GET
    * `url?sid=` runs the session query and then the same statements on one connection.
-   * `statements`: what the request ran besides the session lookup.
+   * `statements`: what the request ran besides the session lookup, asked again (as under
+   * load); `first`: what it ran the first time, before anything it reads was remembered.
    */
-  replay: (name: string, path: string, cookie: string, body?: unknown) => Promise<{ url: string; statements: Array<{ sql: string; bindings: unknown[] }> }>;
+  replay: (
+    name: string,
+    path: string,
+    cookie: string,
+    body?: unknown,
+  ) => Promise<{ url: string; first: Array<{ sql: string; bindings: unknown[] }>; statements: Array<{ sql: string; bindings: unknown[] }> }>;
   /** `--profile` was given: suites may profile the server (`profile`) besides measuring it. */
   profiling: boolean;
   /** The server process's CPU use while `run` runs, summed by package and by function (bench/profile.ts). */
@@ -152,9 +158,10 @@ async function measureTargets(ctx: BenchContext, who: { cookie: string; sid: str
   const rows: Array<Record<string, string | number>> = [{ ruta: 'GET /api/user (referencia: sesión sola)', 'req/s': user['req/s'], 'p99 ms': user['p99 ms'] }];
   for (const [i, route] of routes.entries()) {
     const replay = await ctx.replay(`target-${Date.now().toString(36)}-${i}`, route.path, who.cookie, route.body);
-    explained.push(...(await explain(ctx, replay.statements)).map((row) => ({ ruta: route.ruta, ...row })));
+    explained.push(...(await explain(ctx, replay.first)).map((row) => ({ ruta: route.ruta, ...row })));
     const real = await measure(`${ctx.baseUrl}${route.path}`, who.cookie, route.body);
     const bare = await measure(`${replay.url}?sid=${encodeURIComponent(who.sid)}`);
+    const changed = route.body === undefined ? await afterChanges(ctx, `${ctx.baseUrl}${route.path}`, who.cookie) : undefined;
     await profiled(route.ruta, `${ctx.baseUrl}${route.path}`, route.body);
     const share = ratio(real['req/s'], user['req/s']);
     // No answer at all within the run (each slower than its length) is no p99 to meet.
@@ -162,6 +169,7 @@ async function measureTargets(ctx: BenchContext, who: { cookie: string; sid: str
     rows.push({
       ruta: route.ruta,
       consultas: replay.statements.length,
+      '1ª vez': replay.first.length,
       'req/s': real['req/s'],
       'p99 ms': real['p99 ms'],
       errores: real.errors,
@@ -170,14 +178,39 @@ async function measureTargets(ctx: BenchContext, who: { cookie: string; sid: str
       'proporción réplica': ratio(real['req/s'], bare['req/s']),
       'de /api/user': share,
       objetivo: met ? 'cumple' : 'NO cumple',
+      ...(changed && { 'tras un cambio p50 ms': changed.p50, 'tras un cambio máx ms': changed.max }),
     });
   }
   const goal = `${target.shareOfUser === undefined ? '' : `>= ${target.shareOfUser} de las req/s de /api/user y `}p99 < ${target.p99Ms} ms`;
   return [
-    { title: `${what}, ${connections} conexiones (objetivo: ${goal}; réplica: node:http + pg con el mismo SQL)`, rows },
-    { title: 'Cada consulta de esas peticiones (EXPLAIN ANALYZE, además de la sesión)', rows: explained },
+    {
+      title:
+        `${what}, ${connections} conexiones (objetivo: ${goal}; réplica: node:http + pg con el mismo SQL; consultas: las de ` +
+        `cada petición y las de la 1ª vez, sin nada recordado; tras un cambio: una petición sola justo después de que cambien los datos, ${AFTER_CHANGES} veces)`,
+      rows,
+    },
+    { title: 'Cada consulta de esas peticiones la 1ª vez (EXPLAIN ANALYZE, además de la sesión)', rows: explained },
     ...profiles,
   ];
+}
+
+const AFTER_CHANGES = 20;
+
+/**
+ * A GET right after the data changed, one at a time: what a request costs when nothing it
+ * reads is remembered (every organization's data version raised first, as any change does).
+ */
+async function afterChanges(ctx: BenchContext, url: string, cookie: string) {
+  const times: number[] = [];
+  for (let i = 0; i < AFTER_CHANGES; i++) {
+    await ctx.db('data_versions').increment('version', 1);
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return { p50: Math.round(percentile(times, 50) * 10) / 10, max: Math.round(Math.max(...times) * 10) / 10 };
 }
 
 /** Execution time and the start of each statement (transaction statements apart). */

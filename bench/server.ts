@@ -49,32 +49,32 @@ database.on('query', (query: { sql: string; bindings?: unknown[]; options?: { pr
 
 /**
  * The SQL one request runs (its session lookup apart: a prepared statement the replay runs
- * itself), as it runs under load: GET `path` the second time, after what a first request
- * remembers (list totals, bookmarks) is in place; or POST `body` as JSON, once.
+ * itself): `first`, GET `path` the first time, when nothing it reads is remembered yet (its
+ * total, bookmarks and rows: services/listTotals.ts); `statements`, the second time, as it runs
+ * under load while the organization does not change. A POST with `body` (as JSON) is sent once.
  */
 async function record(path: string, cookie: string, body?: unknown) {
-  const send = async (recorded: boolean) => {
-    const marked: Record<string, string> = recorded ? { [RECORDED]: '1' } : {};
-    const response = await fetch(
-      `http://127.0.0.1:${running.port}${path}`,
-      body === undefined
-        ? { headers: { cookie, ...marked } }
-        : { method: 'POST', headers: { cookie, ...marked, 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    );
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    await response.arrayBuffer();
+  const recorded = async () => {
+    recording = [];
+    try {
+      const response = await fetch(
+        `http://127.0.0.1:${running.port}${path}`,
+        body === undefined
+          ? { headers: { cookie, [RECORDED]: '1' } }
+          : { method: 'POST', headers: { cookie, [RECORDED]: '1', 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      );
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      await response.arrayBuffer();
+      return recording;
+    } finally {
+      recording = undefined;
+      // Node 20 tracks every promise while an AsyncLocalStorage is enabled: off again, so the
+      // loads measured next do not pay for it (the next recording enables it anew).
+      inRequest.disable();
+    }
   };
-  if (body === undefined) await send(false);
-  recording = [];
-  try {
-    await send(true);
-    return recording;
-  } finally {
-    recording = undefined;
-    // Node 20 tracks every promise while an AsyncLocalStorage is enabled: off again, so the
-    // loads measured next do not pay for it (the next recording enables it anew).
-    inRequest.disable();
-  }
+  const first = await recorded();
+  return { first, statements: body === undefined ? await recorded() : first };
 }
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
@@ -118,9 +118,9 @@ process.on('message', async (message: Message) => {
   if (message.type === 'profile-stop') process.send!({ type: 'profile-stop', id: message.id, ...(await stopProfile()) });
   if (message.type === 'replay') {
     try {
-      const statements = await record(message.path!, message.cookie!, message.body);
+      const { first, statements } = await record(message.path!, message.cookie!, message.body);
       replays.set(message.name!, statements);
-      process.send!({ type: 'replay', id: message.id, statements });
+      process.send!({ type: 'replay', id: message.id, first, statements });
     } catch (error) {
       process.send!({ type: 'replay', id: message.id, error: String(error) });
     }

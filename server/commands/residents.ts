@@ -13,7 +13,7 @@ import { assertOrganizationLimit } from '../policies/limits';
 import { escapeLike, foldedContains } from './properties';
 import { inviteUser } from '../notifications/accounts';
 import { isUniqueViolation, unitForResident } from './units';
-import { listTotal, rememberedForVersions, rememberedRows } from '../services/listTotals';
+import { listTotal, rememberedForVersions } from '../services/listTotals';
 
 /** Residences joined with their user, unit and property (alias r, u, un, p). */
 function residentRows(trx: Knex) {
@@ -68,16 +68,30 @@ const BOOKMARK_EVERY = 1000;
  *
  * The page is chosen on residence ids and sort keys alone, then joined with units and
  * properties for its rows only; it walks the users' name index (a search with few matches
- * sorts them instead, see below). The total, and for a page past the first thousand rows the
- * sort key it starts after, are remembered per data version (services/listTotals.ts): a deep
- * page reads its rows from the bookmark on instead of sorting every residence before it.
+ * sorts them instead, see below). The page, the total, and for a page past the first thousand
+ * rows the sort key it starts after, are remembered per data version (services/listTotals.ts):
+ * a deep page reads its rows from the bookmark on instead of sorting every residence before it.
  */
-export async function listResidents(user: User, filters: Partial<ResidentListQuery>): Promise<{ rows: ResidentRow[]; total: number }> {
+export function listResidents(user: User, filters: Partial<ResidentListQuery>): Promise<{ rows: ResidentRow[]; total: number }> {
   const trx = db();
   const { q } = filters;
   const visible = (query: Knex.QueryBuilder) => whereResidentFilters(query, user, filters, trx).select('r.id', 'u.sortName');
   const all = () => (q ? trx.from(residencesMatching(trx, q, visible).as('r')) : visible(trx('residents as r').join('users as u', 'u.id', 'r.userId')));
+  // The list and the page's place in it decide the answer: a page asked again is remembered
+  // under that one query, not compiled as the four it runs (its rows read units and properties).
+  const asked = all().offset(filters.offset ?? 0);
+  if (filters.limit) asked.limit(filters.limit);
+  return rememberedForVersions(user, asked, () => residentsPage(user, filters, all, visible, trx), trx, ['units', 'properties']);
+}
 
+async function residentsPage(
+  user: User,
+  filters: Partial<ResidentListQuery>,
+  all: () => Knex.QueryBuilder,
+  visible: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  trx: Knex,
+): Promise<{ rows: ResidentRow[]; total: number }> {
+  const { q } = filters;
   let offset = filters.offset ?? 0;
   const skipped = Math.floor(offset / BOOKMARK_EVERY) * BOOKMARK_EVERY;
   const bookmark = skipped ? (await bookmarks(user, all(), trx))[skipped / BOOKMARK_EVERY - 1] : undefined;
@@ -110,8 +124,8 @@ export async function listResidents(user: User, filters: Partial<ResidentListQue
   // Planning this join costs twice its run: prepared (server/db), a plan serves every page. Not
   // for searches: a plan made without knowing the pattern walks far more rows than it needs.
   if (!q) page.options(PREPARE);
-  const [rows, counted] = await Promise.all([rememberedRows<ResidentRow>(user, page, trx), total ?? listTotal(user, all(), trx)]);
-  return { rows, total: counted };
+  const [rows, counted] = await Promise.all([page, total ?? listTotal(user, all(), trx)]);
+  return { rows: rows as ResidentRow[], total: counted };
 }
 
 /** The sort key of every BOOKMARK_EVERY-th row of the list (the last row of each thousand). */

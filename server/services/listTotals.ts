@@ -23,6 +23,8 @@ let rememberedWeight = 0;
 
 function remember(key: string, entry: { versions: string; value: unknown; weight: number }) {
   forget(key);
+  // (A whole list, as an export asks it, would push out everything else: not remembered.)
+  if (entry.weight > REMEMBERED_WEIGHT / 4) return;
   remembered.set(key, entry);
   rememberedWeight += entry.weight;
   while (rememberedWeight > REMEMBERED_WEIGHT) forget(remembered.keys().next().value!);
@@ -57,13 +59,22 @@ const tablesWithVersions = (trx: Knex) =>
  */
 const DERIVED_TABLES = new Set(['unit_debts']);
 
+/** Whether what `sql` (and a computation reading `alsoReads` besides) answers may be remembered; known per text. */
+const judged = new Map<string, boolean>();
 async function rememberable(sql: string, alsoReads: string[], trx: Knex) {
-  if (READS_CLOCK.test(sql)) return false;
-  const versioned = await tablesWithVersions(trx);
-  const named = new Set([...sql.matchAll(CTE_NAMES)].map(([, name]) => name));
-  return [...[...sql.matchAll(TABLE_NAMES)].map(([, table]) => table), ...alsoReads].every(
-    (table) => versioned.has(table) || DERIVED_TABLES.has(table) || named.has(table),
-  );
+  const text = `${sql}\u0000${alsoReads}`;
+  let verdict = judged.get(text);
+  if (verdict === undefined) {
+    const versioned = await tablesWithVersions(trx);
+    const named = new Set([...sql.matchAll(CTE_NAMES)].map(([, name]) => name));
+    verdict =
+      !READS_CLOCK.test(sql) &&
+      [...[...sql.matchAll(TABLE_NAMES)].map(([, table]) => table), ...alsoReads].every((table) => versioned.has(table) || DERIVED_TABLES.has(table) || named.has(table));
+    // (Texts differ by their shape, not their values: a few hundred at most.)
+    if (judged.size >= 1000) judged.clear();
+    judged.set(text, verdict);
+  }
+  return verdict;
 }
 
 /**
@@ -79,6 +90,12 @@ async function versionsOf(user: User, organizationIds: number[], trx: Knex): Pro
   if (loaded !== undefined) return loaded;
   const { rows } = await trx.raw(`select ${dataVersionsSql('?')} as versions`, [organizationIds]);
   return rows[0].versions;
+}
+
+/** A list (or a page with its total) weighs its rows; anything else 1. */
+function weightOf(value: unknown) {
+  const rows = Array.isArray(value) ? value : (value as { rows?: unknown } | null)?.rows;
+  return Array.isArray(rows) ? Math.max(1, rows.length) : 1;
 }
 
 /**
@@ -110,7 +127,7 @@ export async function rememberedForVersions<T>(
     return known.value as T;
   }
   const value = await compute();
-  remember(key, { versions, value, weight: Array.isArray(value) ? Math.max(1, value.length) : 1 });
+  remember(key, { versions, value, weight: weightOf(value) });
   return value;
 }
 
