@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { ChargeType, PaymentMethod } from '../shared/enums';
-import { formatDay } from '../shared/billing';
+import { billingToday, formatDay } from '../shared/billing';
 import { formatMoney } from '../shared/format';
 import type { Language } from '../shared/messages';
 import type { DelinquencyReport, DelinquencyRow } from '../shared/schemas/billing';
@@ -252,7 +252,7 @@ export function receiptPdf(organization: Organization, payment: PaymentRow, lang
     const credit = payment.status === 'confirmed' ? payment.amount - payment.allocatedAmount : 0;
     if (credit > 0) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`${texts.credit}: ${formatMoney(credit)}`);
     if (payment.refund) {
-      const day = new Date(payment.refund.refundedAt).toLocaleDateString('en-CA', { timeZone: 'America/Santo_Domingo' });
+      const day = billingToday(new Date(payment.refund.refundedAt));
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#b91c1c').text(texts.refunded(formatDay(day, language), payment.refund.reason));
     }
     const recorder = [payment.recordedByName, payment.recordedByLastName].filter(Boolean).join(' ');
