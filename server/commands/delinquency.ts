@@ -6,7 +6,10 @@ import { db } from '../db';
 import type { Property, Unit, User } from '../models';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { containsPattern } from './properties';
-import { rememberedForVersions } from '../services/listTotals';
+import { rememberedForVersions, rememberedRows } from '../services/listTotals';
+
+/** A row of unit_debts as a page reads it (bucket_0..3 as bucket0..3). */
+type KeptDebtRow = Omit<DelinquencyRow, 'buckets'> & Record<`bucket${number}`, number>;
 
 /** Largest debt first, then the property's name and the unit's number as people read them (101 before 1001), then the unit. */
 const LARGEST_DEBT_FIRST = [
@@ -53,21 +56,19 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
 
   const limit = Math.max(0, Math.min(filters.limit ?? units, units - filters.offset));
   const reversed = filters.offset + limit / 2 > units / 2;
-  const page = limit
-    ? await found
-        .leftJoin('units as u', 'u.id', 'd.unit_id')
-        .leftJoin('users as owner', 'owner.id', 'u.owner_id')
-        .select(
-          'd.*',
-          trx.raw("nullif(concat_ws(' ', owner.name, owner.last_name), '') as owner_name"),
-          trx.raw('(?::date - d.oldest_due_date) as days_late', [today]),
-          trx.raw("(select max(p.received_at)::text from payments p where p.unit_id = d.unit_id and p.status in ('confirmed', 'refunded')) as last_payment_at"),
-        )
-        .orderByRaw(inOrder(reversed))
-        .offset(reversed ? units - filters.offset - limit : filters.offset)
-        .limit(limit)
-    : [];
-  if (reversed) page.reverse();
+  const pageQuery = found
+    .leftJoin('units as u', 'u.id', 'd.unit_id')
+    .leftJoin('users as owner', 'owner.id', 'u.owner_id')
+    .select(
+      'd.*',
+      trx.raw("nullif(concat_ws(' ', owner.name, owner.last_name), '') as owner_name"),
+      trx.raw('(?::date - d.oldest_due_date) as days_late', [today]),
+      trx.raw("(select max(p.received_at)::text from payments p where p.unit_id = d.unit_id and p.status in ('confirmed', 'refunded')) as last_payment_at"),
+    )
+    .orderByRaw(inOrder(reversed))
+    .offset(reversed ? units - filters.offset - limit : filters.offset)
+    .limit(limit);
+  const page = limit ? await rememberedRows(user, pageQuery, trx, { finish: (read: KeptDebtRow[]) => (reversed ? read.reverse() : read) }) : [];
 
   const buckets = (row: Record<string, unknown>) =>
     Object.fromEntries(AGING_BUCKETS.map((bucket, index) => [bucket, row[`bucket${index}`]])) as DelinquencyRow['buckets'];
