@@ -1,6 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { queryClient } from './app/providers/AppProviders';
@@ -13,7 +13,9 @@ import { i18nReady } from './lib/i18n';
 // data for a signed-in visitor) and the texts of a language other than Spanish are asked for
 // at once. The first render waits for them (the spinner of index.html meanwhile): the screen
 // then appears in one piece, not as a spinner, then a fallback while a screen's code loads,
-// then the screen (which React holds back 300 ms after a fallback).
+// then the screen (which React holds back 300 ms after a fallback). That render is a
+// transition: React slices it into short tasks, so a tap or a key meanwhile is not held up
+// behind one long task.
 const ready = Promise.allSettled([
   i18nReady,
   queryClient.prefetchQuery(userQueryOptions()),
@@ -22,9 +24,11 @@ const ready = Promise.allSettled([
 ]);
 
 void ready.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

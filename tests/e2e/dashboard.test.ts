@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
+import { config } from '../../server/config';
 import { transaction } from '../../server/db/transaction';
 import { recordEvent } from '../../server/events/outbox';
 import { createCharge, createProperty, createResident, createUser } from '../support/factories';
@@ -44,4 +47,25 @@ test('shows the real figures, links the cards and adds new activity live', async
   await page.getByTestId('summary-residents').click();
   await page.waitForURL('**/residents');
   await page.getByRole('heading', { name: 'Residentes', level: 1 }).waitFor();
+});
+
+test('a page opened signed in loads the live connection only after its first contentful paint', async ({ page }) => {
+  const admin = await createUser({ role: 'Administrador', name: 'Pedro', lastName: 'Sosa' });
+  const connected = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
+  );
+  await signInAs(page, admin, '/');
+  await connected;
+  // socket.io-client's chunk, as the build named it.
+  const manifest = JSON.parse(fs.readFileSync(path.join(config.clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const library = Object.entries(manifest).find(([source]) => source.includes('node_modules/socket.io-client/'))![1].file;
+  const [firstPaint, libraryRequested] = await page.evaluate(
+    (file) => [
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(file))?.startTime,
+    ],
+    library,
+  );
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(libraryRequested).toBeGreaterThan(firstPaint!);
 });

@@ -2,6 +2,7 @@ import { lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { userQueryOptions } from '@client/features/auth/api/get-user';
 import { dashboardQueryOptions } from '@client/features/dashboard/api/get-dashboard';
+import { unreadCountQueryOptions } from '@client/features/notifications/api/get-unread-count';
 import { i18n } from '@client/lib/i18n';
 import { queryClient } from './providers/AppProviders';
 import { RedirectIfSignedIn, RequireScreen, RequireUser } from './routes/guards';
@@ -102,7 +103,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AppLayout />,
-            handle: preloads(AppLayout),
+            // The header's bell count is asked for beside the frame's code, not once the header renders.
+            handle: {
+              preload: () => {
+                void prefetchForMembers(() => queryClient.prefetchQuery(unreadCountQueryOptions()));
+                return AppLayout.preload();
+              },
+            } satisfies Preload,
             children: [
               {
                 index: true,

@@ -8,18 +8,41 @@ import { dispatchLiveEvent } from './live-events';
  * rooms the user may hear and emits each domain event as `event`. A client that was offline
  * recovers by refetching: every (re)connect invalidates all queries. Connection failures
  * stay silent: the app works without live updates and keeps retrying in the background.
- * socket.io-client (13 KB) loads once the signed-in frame is on screen and the browser idle
+ * socket.io-client (13 KB) loads once the signed-in frame is painted and the browser idle
  * (every connection starts by refetching, so nothing is missed meanwhile).
  */
 let socket: Promise<Socket> | undefined;
 
-const whenIdle = () =>
+/**
+ * After the browser's first contentful paint (as it reports it; 3 s at most where it does
+ * not), when it is idle: the library does not compete with the first screen's code and data
+ * on a slow network. The first render is sliced (main.tsx), and an idle moment between its
+ * slices would otherwise fetch it before the screen appears.
+ */
+const afterFirstPaintWhenIdle = () =>
   new Promise<void>((resolve) => {
-    if (!window.requestIdleCallback?.(() => resolve(), { timeout: 2000 })) window.setTimeout(resolve, 500);
+    const whenIdle = () => {
+      if (!window.requestIdleCallback?.(() => resolve(), { timeout: 2000 })) window.setTimeout(resolve, 500);
+    };
+    if (performance.getEntriesByName('first-contentful-paint').length) return whenIdle();
+    const fallback = window.setTimeout(painted, 3000);
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length) painted();
+    });
+    function painted() {
+      observer.disconnect();
+      window.clearTimeout(fallback);
+      whenIdle();
+    }
+    try {
+      observer.observe({ type: 'paint' });
+    } catch {
+      painted(); // no paint timing in this browser
+    }
   });
 
 function getSocket(): Promise<Socket> {
-  socket ??= whenIdle().then(async () => {
+  socket ??= afterFirstPaintWhenIdle().then(async () => {
     const { io } = await import('socket.io-client');
     const live = io({
       autoConnect: false,
