@@ -19,6 +19,7 @@ import { createRegistrationLimiter, type RegistrationLimiter } from './services/
 import { createPassLimiter, type PassLimiter } from './services/passLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
 import { sessionHint } from './session/hint';
+import { cookieKeys } from './session/keys';
 import { configureZod } from '../shared/schemas/common';
 import { QUEUE_BOARD_PATH, queueBoard } from './operators/queueBoard';
 import { checkHealth } from './operators/health';
@@ -54,7 +55,8 @@ export function createApp(options: { redis: Redis; config?: Config }) {
   const cfg = options.config ?? config;
   configureZod('es');
 
-  const app = new Koa({ proxy: cfg.trustProxy, keys: [sessionSecret(cfg)] });
+  const app = new Koa({ proxy: cfg.trustProxy });
+  app.keys = cookieKeys([sessionSecret(cfg)]);
   // Errors Koa meets after our error middleware (a client gone mid-upload) go to the log.
   app.on('error', (error: Error & { code?: string }) => {
     const clientGone = CLIENT_GONE.has(error.code ?? '') || /aborted|premature close|Parse Error/i.test(error.message);
