@@ -19,6 +19,7 @@ import { createRegistrationLimiter, type RegistrationLimiter } from './services/
 import { createPassLimiter, type PassLimiter } from './services/passLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
 import { sessionHint } from './session/hint';
+import { signedInPages } from './firstLoad';
 import { cookieKeys } from './session/keys';
 import { configureZod } from '../shared/schemas/common';
 import { QUEUE_BOARD_PATH, queueBoard } from './operators/queueBoard';
@@ -127,7 +128,8 @@ function onlyUnder(prefix: string, middleware: (ctx: Context, next: Next) => Pro
 /**
  * The built client: hashed assets cached for a year, sent brotli- or gzip-compressed when the
  * build made those copies and the browser accepts them; index.html for every other path (with
- * the session hint it may lack, `onPage`).
+ * the session hint it may lack, `onPage`), naming a signed-in screen's files and data when the
+ * request carries a session cookie (firstLoad.ts).
  */
 function clientFiles(clientDir: string, onPage: (ctx: Context) => void) {
   const assets = serve(clientDir, {
@@ -138,6 +140,7 @@ function clientFiles(clientDir: string, onPage: (ctx: Context) => void) {
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+  const signedInPage = signedInPages(clientDir);
   return async (ctx: Context, next: Next) => {
     await assets(ctx, next);
     if (ctx.body != null || ctx.status !== 404 || !['GET', 'HEAD'].includes(ctx.method)) return;
@@ -150,6 +153,8 @@ function clientFiles(clientDir: string, onPage: (ctx: Context) => void) {
     onPage(ctx);
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = fs.createReadStream(indexFile);
+    ctx.vary('Cookie');
+    const signedIn = ctx.cookies.get(SESSION_COOKIE, { signed: false }) ? signedInPage(ctx.path) : undefined;
+    ctx.body = signedIn ?? fs.createReadStream(indexFile);
   };
 }

@@ -69,3 +69,28 @@ test('a page opened signed in loads the live connection only after its first con
   expect(firstPaint).toBeGreaterThan(0);
   expect(libraryRequested).toBeGreaterThan(firstPaint!);
 });
+
+test('the page a signed-in visitor opens names its screen\'s code and the session, which the app then takes', async ({ page }) => {
+  const admin = await createUser({ role: 'Administrador', name: 'Pedro', lastName: 'Sosa' });
+  const sessionRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') sessionRequests.push(request.resourceType());
+  });
+  await signInAs(page, admin, '/documents');
+  await page.getByRole('heading', { name: 'Documentos', level: 1 }).waitFor();
+  // One request for the session: the page's preload, which the app's own request took.
+  expect(sessionRequests).toHaveLength(1);
+
+  const manifest = JSON.parse(fs.readFileSync(path.join(config.clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const screen = manifest['src/features/documents/pages/DocumentsPage.tsx'].file;
+  const frame = manifest['src/app/layout/AppLayout.tsx'].file;
+  const signedIn = await (await page.context().request.get('/documents')).text();
+  expect(signedIn).toContain(`<link rel="modulepreload" crossorigin href="/${screen}">`);
+  expect(signedIn).toContain(`<link rel="modulepreload" crossorigin href="/${frame}">`);
+  expect(signedIn).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/user">');
+  // Without a session, and on a page that is no signed-in screen, nothing of the kind.
+  const visitor = await (await fetch(new URL('/documents', page.url()))).text();
+  expect(visitor).not.toContain(screen);
+  expect(visitor).not.toContain('/api/user');
+  expect(await (await page.context().request.get('/terms')).text()).not.toContain(frame);
+});

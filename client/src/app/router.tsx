@@ -7,6 +7,7 @@ import { i18n } from '@client/lib/i18n';
 import { queryClient } from './providers/AppProviders';
 import { RedirectIfSignedIn, RequireScreen, RequireUser } from './routes/guards';
 import { RouteShell } from './routes/RouteShell';
+import { SIGNED_IN_FRAME, SIGNED_IN_SCREENS, type SignedInScreen } from '@shared/screens';
 
 /**
  * A screen loaded on first visit, together with its translation namespaces; `preload` starts
@@ -42,44 +43,45 @@ async function prefetchForMembers(prefetch: () => Promise<void>) {
   if (user?.access === 'member' && !user.mustChangePassword) await prefetch();
 }
 
+/** The signed-in frame's and screens' modules by their path under client/src/ (shared/screens.ts). */
+const signedInModules = import.meta.glob<{ default: ComponentType }>(['/src/app/layout/AppLayout.tsx', '/src/features/*/pages/*.tsx']);
+const signedInModule = (module: string) => signedInModules[`/src/${module}.tsx`];
+
 // Every screen is its own chunk; /auth loads neither the layout nor the signed-in screens.
-const AppLayout = page(() => import('./layout/AppLayout'));
+const AppLayout = page(signedInModule(SIGNED_IN_FRAME));
 const AuthPage = page(() => import('@client/features/auth/pages/AuthPage'), 'auth');
 const TermsPage = page(() => import('@client/features/legal/pages/TermsPage'), 'legal');
 const PrivacyPage = page(() => import('@client/features/legal/pages/PrivacyPage'), 'legal');
 const NotFoundPage = page(() => import('./routes/NotFoundPage'));
-const DashboardPage = page(() => import('@client/features/dashboard/pages/DashboardPage'), 'dashboard');
-const DocumentsPage = page(() => import('@client/features/documents/pages/DocumentsPage'), 'documents');
-const PropertiesPage = page(() => import('@client/features/properties/pages/PropertiesPage'), 'properties', 'billing');
-const BroadcastsPage = page(() => import('@client/features/broadcasts/pages/BroadcastsPage'), 'broadcasts', 'properties');
-const ResidentsPage = page(() => import('@client/features/residents/pages/ResidentsPage'), 'residents');
-const BillingPage = page(() => import('@client/features/billing/pages/BillingPage'), 'billing', 'residents');
-const MaintenancePage = page(() => import('@client/features/maintenance/pages/MaintenancePage'), 'maintenance', 'residents');
-const MaintenanceDetailPage = page(() => import('@client/features/maintenance/pages/MaintenanceDetailPage'), 'maintenance');
-const AmenitiesPage = page(() => import('@client/features/amenities/pages/AmenitiesPage'), 'amenities');
-const VisitorsPage = page(() => import('@client/features/visitors/pages/VisitorsPage'), 'visitors', 'residents');
-const DeskPage = page(() => import('@client/features/visitors/pages/DeskPage'), 'visitors');
 const PassPage = page(() => import('@client/features/visitors/pages/PassPage'), 'visitors');
-const SettingsPage = page(() => import('@client/features/settings/pages/SettingsPage'), 'settings', 'auth', 'billing');
-const SystemSettingsPage = page(() => import('@client/features/system-settings/pages/SystemSettingsPage'), 'systemSettings', 'maintenance', 'visitors');
-const OrganizationsPage = page(() => import('@client/features/organizations/pages/OrganizationsPage'), 'organizations');
-const NotificationsPage = page(() => import('@client/features/notifications/pages/NotificationsPage'), 'notifications');
 const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswordPage'), 'auth');
 const UnsubscribePage = page(() => import('@client/features/notifications/pages/UnsubscribePage'), 'notifications', 'settings');
-const MailPage = page(() => import('@client/features/notifications/pages/MailPage'), 'notifications');
 const VerifyCertificatePage = page(() => import('@client/features/billing/pages/VerifyCertificatePage'), 'billing');
-const SystemStatusPage = page(() => import('@client/features/operators/pages/SystemStatusPage'), 'operators');
 
-/** A screen of the signed-in frame, for those who may open it (`rule`: its screen in routes/screens.ts). */
-const screen = (path: string, Page: ComponentType & Preload, rule = `/${path}`): RouteObject => ({
-  path,
-  element: (
-    <RequireScreen to={rule}>
-      <Page />
-    </RequireScreen>
-  ),
-  handle: preloads(Page),
-});
+/** A screen's data asked for with its code when the page opens on it (not waited for: it shows placeholders meanwhile). */
+const SCREEN_DATA: Partial<Record<string, () => Promise<void>>> = {
+  '/': () => queryClient.prefetchQuery(dashboardQueryOptions()),
+};
+
+/** A screen of the signed-in frame, for those who may open it (its rule: routes/screens.ts). */
+function screen({ path, module, namespaces, rule = path }: SignedInScreen): RouteObject {
+  const Page = page(signedInModule(module), ...namespaces);
+  const data = SCREEN_DATA[path];
+  return {
+    path,
+    element: (
+      <RequireScreen to={rule}>
+        <Page />
+      </RequireScreen>
+    ),
+    handle: {
+      preload: () => {
+        if (data) void prefetchForMembers(data);
+        return Page.preload();
+      },
+    } satisfies Preload,
+  };
+}
 
 /** The routes of spec section 2. */
 export const routes: RouteObject[] = [
@@ -110,35 +112,7 @@ export const routes: RouteObject[] = [
                 return AppLayout.preload();
               },
             } satisfies Preload,
-            children: [
-              {
-                index: true,
-                element: <DashboardPage />,
-                // Its data is asked for too, but not waited for (the screen shows placeholders meanwhile).
-                handle: {
-                  preload: () => {
-                    void prefetchForMembers(() => queryClient.prefetchQuery(dashboardQueryOptions()));
-                    return DashboardPage.preload();
-                  },
-                } satisfies Preload,
-              },
-              screen('documents', DocumentsPage),
-              screen('properties', PropertiesPage),
-              screen('properties/broadcasts', BroadcastsPage),
-              screen('residents', ResidentsPage),
-              screen('billing', BillingPage),
-              screen('maintenance', MaintenancePage),
-              screen('maintenance/:id', MaintenanceDetailPage, '/maintenance'),
-              screen('amenities', AmenitiesPage),
-              screen('visitors', VisitorsPage),
-              screen('visitors/desk', DeskPage),
-              screen('settings', SettingsPage),
-              screen('notifications', NotificationsPage),
-              screen('admin/system-settings', SystemSettingsPage),
-              screen('admin/organizations', OrganizationsPage),
-              screen('admin/mail', MailPage),
-              screen('admin/status', SystemStatusPage),
-            ],
+            children: SIGNED_IN_SCREENS.map(screen),
           },
         ],
       },

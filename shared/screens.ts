@@ -1,0 +1,46 @@
+/**
+ * The signed-in screens: each path and the client module (under client/src/) that draws it.
+ * The router loads a screen's module when its path opens (client/src/app/router.tsx), and the
+ * server names the module's files in the page it sends a visitor who may be signed in
+ * (server/firstLoad.ts), so they download beside the main bundle rather than after it.
+ */
+export type SignedInScreen = {
+  path: string;
+  module: string;
+  /** Its translation namespaces (client/src/locales/<language>/<namespace>.json). */
+  namespaces: string[];
+  /** The path whose access rule applies (client/src/app/routes/screens.ts), when not its own. */
+  rule?: string;
+};
+
+/** The frame around every signed-in screen (header, menu). */
+export const SIGNED_IN_FRAME = 'app/layout/AppLayout';
+
+export const SIGNED_IN_SCREENS: SignedInScreen[] = [
+  { path: '/', module: 'features/dashboard/pages/DashboardPage', namespaces: ['dashboard'] },
+  { path: '/documents', module: 'features/documents/pages/DocumentsPage', namespaces: ['documents'] },
+  { path: '/properties', module: 'features/properties/pages/PropertiesPage', namespaces: ['properties', 'billing'] },
+  { path: '/properties/broadcasts', module: 'features/broadcasts/pages/BroadcastsPage', namespaces: ['broadcasts', 'properties'] },
+  { path: '/residents', module: 'features/residents/pages/ResidentsPage', namespaces: ['residents'] },
+  { path: '/billing', module: 'features/billing/pages/BillingPage', namespaces: ['billing', 'residents'] },
+  { path: '/maintenance', module: 'features/maintenance/pages/MaintenancePage', namespaces: ['maintenance', 'residents'] },
+  { path: '/maintenance/:id', module: 'features/maintenance/pages/MaintenanceDetailPage', namespaces: ['maintenance'], rule: '/maintenance' },
+  { path: '/amenities', module: 'features/amenities/pages/AmenitiesPage', namespaces: ['amenities'] },
+  { path: '/visitors', module: 'features/visitors/pages/VisitorsPage', namespaces: ['visitors', 'residents'] },
+  { path: '/visitors/desk', module: 'features/visitors/pages/DeskPage', namespaces: ['visitors'] },
+  { path: '/settings', module: 'features/settings/pages/SettingsPage', namespaces: ['settings', 'auth', 'billing'] },
+  { path: '/notifications', module: 'features/notifications/pages/NotificationsPage', namespaces: ['notifications'] },
+  { path: '/admin/system-settings', module: 'features/system-settings/pages/SystemSettingsPage', namespaces: ['systemSettings', 'maintenance', 'visitors'] },
+  { path: '/admin/organizations', module: 'features/organizations/pages/OrganizationsPage', namespaces: ['organizations'] },
+  { path: '/admin/mail', module: 'features/notifications/pages/MailPage', namespaces: ['notifications'] },
+  { path: '/admin/status', module: 'features/operators/pages/SystemStatusPage', namespaces: ['operators'] },
+];
+
+/** The signed-in screen at `pathname` (a `:name` segment takes any one segment), if any. */
+export function signedInScreenAt(pathname: string): SignedInScreen | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  return SIGNED_IN_SCREENS.find(({ path }) => {
+    const pattern = path.split('/').filter(Boolean);
+    return pattern.length === segments.length && pattern.every((part, i) => part.startsWith(':') || part === segments[i]);
+  });
+}

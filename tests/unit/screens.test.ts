@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_FRAME, SIGNED_IN_SCREENS, signedInScreenAt } from '../../shared/screens';
+
+describe('the signed-in screens', () => {
+  it('name modules that exist under client/src', () => {
+    for (const module of [SIGNED_IN_FRAME, ...SIGNED_IN_SCREENS.map((screen) => screen.module)]) {
+      expect(fs.existsSync(path.join(import.meta.dirname, '../../client/src', `${module}.tsx`)), module).toBe(true);
+    }
+  });
+
+  it('find the screen at a path: exact segments, a parameter taking one, a trailing slash ignored', () => {
+    expect(signedInScreenAt('/')?.module).toBe('features/dashboard/pages/DashboardPage');
+    expect(signedInScreenAt('/documents/')?.path).toBe('/documents');
+    expect(signedInScreenAt('/maintenance/42')?.path).toBe('/maintenance/:id');
+    expect(signedInScreenAt('/visitors/desk')?.path).toBe('/visitors/desk');
+    expect(signedInScreenAt('/maintenance/42/photos')).toBeUndefined();
+    expect(signedInScreenAt('/auth')).toBeUndefined();
+    expect(signedInScreenAt('/pass/abc')).toBeUndefined();
+  });
+});
