@@ -35,13 +35,20 @@ const page = (load: () => Promise<{ default: ComponentType }>, ...namespaces: st
 type Preload = { preload: () => Promise<unknown> };
 /** The routes below need a session: nothing of theirs loads for a visitor without one. */
 type SignedInOnly = { signedInOnly: true };
-const preloads = (Page: Preload): Preload => ({ preload: Page.preload });
 
 /** A screen's data, asked for once the session says the user reaches screens (a member, no temporary password). */
 async function prefetchForMembers(prefetch: () => Promise<void>) {
   const user = await queryClient.ensureQueryData(userQueryOptions());
   if (user?.access === 'member' && !user.mustChangePassword) await prefetch();
 }
+
+/** A route's code, with the `data` its screen shows asked for beside it (not waited for: placeholders show meanwhile). */
+const preloads = (Page: Preload, data?: () => Promise<void>): Preload => ({
+  preload: () => {
+    if (data) void prefetchForMembers(data);
+    return Page.preload();
+  },
+});
 
 /** The signed-in frame's and screens' modules by their path under client/src/ (shared/screens.ts). */
 const signedInModules = import.meta.glob<{ default: ComponentType }>(['/src/app/layout/AppLayout.tsx', '/src/features/*/pages/*.tsx']);
@@ -58,7 +65,7 @@ const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswo
 const UnsubscribePage = page(() => import('@client/features/notifications/pages/UnsubscribePage'), 'notifications', 'settings');
 const VerifyCertificatePage = page(() => import('@client/features/billing/pages/VerifyCertificatePage'), 'billing');
 
-/** A screen's data asked for with its code when the page opens on it (not waited for: it shows placeholders meanwhile). */
+/** A screen's data asked for with its code. */
 const SCREEN_DATA: Partial<Record<string, () => Promise<void>>> = {
   '/': () => queryClient.prefetchQuery(dashboardQueryOptions()),
 };
@@ -66,7 +73,6 @@ const SCREEN_DATA: Partial<Record<string, () => Promise<void>>> = {
 /** A screen of the signed-in frame, for those who may open it (its rule: routes/screens.ts). */
 function screen({ path, module, namespaces, rule = path }: SignedInScreen): RouteObject {
   const Page = page(signedInModule(module), ...namespaces);
-  const data = SCREEN_DATA[path];
   return {
     path,
     element: (
@@ -74,12 +80,7 @@ function screen({ path, module, namespaces, rule = path }: SignedInScreen): Rout
         <Page />
       </RequireScreen>
     ),
-    handle: {
-      preload: () => {
-        if (data) void prefetchForMembers(data);
-        return Page.preload();
-      },
-    } satisfies Preload,
+    handle: preloads(Page, SCREEN_DATA[path]),
   };
 }
 
@@ -106,12 +107,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             // The header's bell count is asked for beside the frame's code, not once the header renders.
-            handle: {
-              preload: () => {
-                void prefetchForMembers(() => queryClient.prefetchQuery(unreadCountQueryOptions()));
-                return AppLayout.preload();
-              },
-            } satisfies Preload,
+            handle: preloads(AppLayout, () => queryClient.prefetchQuery(unreadCountQueryOptions())),
             children: SIGNED_IN_SCREENS.map(screen),
           },
         ],
