@@ -128,8 +128,8 @@ function onlyUnder(prefix: string, middleware: (ctx: Context, next: Next) => Pro
 /**
  * The built client: hashed assets cached for a year, sent brotli- or gzip-compressed when the
  * build made those copies and the browser accepts them; index.html for every other path (with
- * the session hint it may lack, `onPage`), naming a signed-in screen's files and data when the
- * request carries a session cookie (firstLoad.ts).
+ * the session hint it may lack, `onPage`), naming a signed-in screen's files and the session's
+ * user when the request carries a session cookie (firstLoad.ts).
  */
 function clientFiles(clientDir: string, onPage: (ctx: Context) => void) {
   const assets = serve(clientDir, {
