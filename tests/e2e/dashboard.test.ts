@@ -9,6 +9,10 @@ import { signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
 
+/** The client build's manifest: each source module's file. */
+const builtManifest = () =>
+  JSON.parse(fs.readFileSync(path.join(config.clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+
 test('shows the real figures, links the cards and adds new activity live', async ({ page }) => {
   const property = await createProperty();
   await createProperty({ organizationId: property.organizationId });
@@ -57,8 +61,7 @@ test('a page opened signed in loads the live connection only after its first con
   await signInAs(page, admin, '/');
   await connected;
   // socket.io-client's chunk, as the build named it.
-  const manifest = JSON.parse(fs.readFileSync(path.join(config.clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const library = Object.entries(manifest).find(([source]) => source.includes('node_modules/socket.io-client/'))![1].file;
+  const library = Object.entries(builtManifest()).find(([source]) => source.includes('node_modules/socket.io-client/'))![1].file;
   const [firstPaint, libraryRequested] = await page.evaluate(
     (file) => [
       performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
@@ -81,7 +84,7 @@ test('the page a signed-in visitor opens names its screen\'s code and the sessio
   // One request for the session: the page's preload, which the app's own request took.
   expect(sessionRequests).toHaveLength(1);
 
-  const manifest = JSON.parse(fs.readFileSync(path.join(config.clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = builtManifest();
   const screen = manifest['src/features/documents/pages/DocumentsPage.tsx'].file;
   const frame = manifest['src/app/layout/AppLayout.tsx'].file;
   const signedIn = await (await page.context().request.get('/documents')).text();
