@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { knexConfig } from '../../knexfile';
 import { startEmbeddedDatabase } from '../../server/infrastructure';
 import { ensureRedis } from '../../server/services/redis';
+import { freePort } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +48,7 @@ async function start(): Promise<Infrastructure> {
     if (process.getuid?.() === 0) fs.chmodSync(dir, 0o777);
     const embedded = await startEmbeddedDatabase({
       dir: path.join(dir, 'data'),
-      port: 54400 + (process.pid % 500),
+      port: await freePort(),
       database: 'postgres',
       persistent: false,
     });

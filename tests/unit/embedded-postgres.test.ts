@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../support/ports';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const withoutTestDatabase = () => {
@@ -27,7 +28,7 @@ describe('embedded PostgreSQL', () => {
     expect(run.status).toBe(1);
   }, 180_000);
 
-  it.skipIf(process.getuid?.() !== 0)('starts as root from a clone in a private (0700) folder', () => {
+  it.skipIf(process.getuid?.() !== 0)('starts as root from a clone in a private (0700) folder', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-private-'));
     const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-shared-'));
     fs.chmodSync(shared, 0o755);
@@ -46,7 +47,7 @@ describe('embedded PostgreSQL', () => {
       const script = `
         import pg from 'pg';
         import { startEmbeddedDatabase } from './server/infrastructure.ts';
-        const db = await startEmbeddedDatabase({ dir: '.data/postgres', port: ${55000 + (process.pid % 400)}, database: 'vecindad' });
+        const db = await startEmbeddedDatabase({ dir: '.data/postgres', port: ${await freePort()}, database: 'vecindad' });
         const client = new pg.Client({ connectionString: db.url });
         await client.connect();
         const { rows } = await client.query('select current_user, version()');
