@@ -84,7 +84,6 @@ export function createApp(options: { redis: Redis; config?: Config }) {
       sameSite: 'lax',
       secure: cfg.cookieSecure,
       store: sessionStore,
-      beforeSave: hint.onSave,
     },
     app,
   );
@@ -110,7 +109,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     }),
   );
   app.use(sameOriginMutations(cfg.appOrigin));
-  app.use(onlyUnder('/api', compose([sessions, hint.dropStale, jsonBodiesOnly, jsonBody])));
+  app.use(onlyUnder('/api', compose([hint.follow, sessions, hint.dropStale, jsonBodiesOnly, jsonBody])));
   for (const router of apiRouters) app.use(router.routes());
   // A wrong method on a known path is 405, an unknown path 404: JSON, never the client's HTML.
   app.use(onlyUnder('/api', unmatchedApiRequest));

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { SESSION_HINT_COOKIE } from '../../shared/session';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS, type SessionData } from './store';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './store';
 
 /**
  * `vecindad.session=1`: a cookie the client can read (the session's own is httpOnly), so that it
@@ -15,9 +15,21 @@ export function sessionHint(secure: boolean) {
   const write = (ctx: Context, present: boolean) => ctx.cookies.set(SESSION_HINT_COOKIE, present ? '1' : null, options);
 
   return {
-    /** koa-session's `beforeSave`: the session cookie is being written for the signed-in user. */
-    onSave(ctx: Context, session: SessionData) {
-      if (session.userId && ctx.state.user?.id === session.userId) write(ctx, true);
+    /**
+     * Around koa-session: when the response writes the signed-in user's session cookie (sign-in,
+     * registration, renewal), the hint is written after it with the very same expiry, so the
+     * two end together (koa-session stamps its cookie only after saving the session).
+     */
+    async follow(ctx: Context, next: Next) {
+      try {
+        await next();
+      } finally {
+        const written = ([] as string[]).concat(ctx.response.get('Set-Cookie') || []).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+        const expires = written && !written.startsWith(`${SESSION_COOKIE}=;`) && /expires=([^;]+)/i.exec(written)?.[1];
+        if (expires && ctx.state.user && ctx.session?.userId === ctx.state.user.id) {
+          ctx.cookies.set(SESSION_HINT_COOKIE, '1', { ...options, maxAge: undefined, expires: new Date(expires) });
+        }
+      }
     },
 
     /**
