@@ -57,7 +57,9 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ port: number; barePort: number; replayPort: number; bareSocketPort: number }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { port: number; barePort: number; replayPort: number; bareSocketPort: number }));
+    type Ready = { type: string; port: number; barePort: number; replayPort: number; bareSocketPort: number };
+    // tsx's loader sends messages of its own on the same channel.
+    child.on('message', (message: Ready) => message.type === 'ready' && resolve(message));
     child.once('exit', (code) => reject(new Error(`el servidor de benchmark terminó (${code})`)));
   });
   let nextId = 0;

@@ -126,13 +126,6 @@ process.on('message', async (message: Message) => {
     }
   }
 });
-process.send!({
-  type: 'ready',
-  port: running.port,
-  barePort: (bareServer.address() as AddressInfo).port,
-  replayPort: (replayServer.address() as AddressInfo).port,
-  bareSocketPort: bareSocket.port,
-});
 process.on('SIGTERM', async () => {
   await running.close();
   bareServer.close();
@@ -140,4 +133,11 @@ process.on('SIGTERM', async () => {
   await bareSocket.close();
   await pool.end();
   process.exit(0);
+});
+process.send!({
+  type: 'ready',
+  port: running.port,
+  barePort: (bareServer.address() as AddressInfo).port,
+  replayPort: (replayServer.address() as AddressInfo).port,
+  bareSocketPort: bareSocket.port,
 });

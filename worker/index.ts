@@ -39,13 +39,13 @@ async function main() {
     concurrency: env.WORKER_CONCURRENCY,
     sweepEveryMs: env.BROADCAST_SWEEP_EVERY_MS,
   });
-  process.send?.({ type: 'ready' });
-
   onShutdown('el worker', async () => {
     await worker.close();
     await closeDatabase();
     await infrastructure.stop();
   });
+  // Only once SIGTERM is handled: a parent may stop the worker the moment it hears this.
+  process.send?.({ type: 'ready' });
 }
 
 main().catch((error) => {

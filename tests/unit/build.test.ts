@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { COMPILED_DIR } from '../../server/paths';
 import { buildApp } from '../../scripts/build';
 import { waitFor } from '../support/live';
+import { freePort } from '../support/ports';
 
 /**
  * `npm run build` compiles the server and the worker; production runs that JavaScript with
@@ -11,7 +12,7 @@ import { waitFor } from '../support/live';
  */
 it('the compiled server answers its health check and the compiled worker starts', async () => {
   await buildApp();
-  const port = 41000 + (process.pid % 1000);
+  const port = await freePort();
   const env = {
     ...process.env,
     NODE_ENV: 'production',

@@ -80,10 +80,15 @@ describe('monthly cuotas', () => {
 
   it('two workers running the month’s job at once issue each unit once, and tell the unit live', async () => {
     const { property, units, cookie, resident } = await tower(4);
-    await putPlan(cookie, property.id);
     const watcher = await world.connect(resident);
-    // The sweep far away: what issues here are the two jobs.
+    // A new sweep scheduler runs its sweep at once, and the next one is an hour away: the plan
+    // is saved once that first sweep is done, so what issues here are the two jobs.
     for (let i = 0; i < 2; i++) await world.startWorker();
+    await waitFor(async () => {
+      const pending = await queue.getJobs(['waiting', 'active', 'prioritized', 'delayed']);
+      return pending.every((job) => job.timestamp + job.delay > Date.now() + 60_000);
+    }, 8000, 'el primer barrido');
+    await putPlan(cookie, property.id);
     const jobs = await Promise.all([1, 2].map((n) => queue.add(JOBS.issueMonthly, { propertyId: property.id }, { jobId: `issue-${property.id}-${n}` })));
     const event = await watcher.next((e: LiveEvent) => e.type === 'charge.created' && e.payload.unitId === units[0].id, 8000);
     expect(event.payload).toMatchObject({ chargeType: 'maintenance', amount: 330_000 });

@@ -35,10 +35,13 @@ describe('worker/index.ts', () => {
     });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    // Ready when it says so (tsx's loader sends messages of its own on the same channel).
     await new Promise<void>((resolve, reject) => {
-      child.once('message', () => resolve());
-      void exited.then((code) => reject(new Error(`worker exited (${code}): ${stderr}`)));
+      child.on('message', (message: { type?: string }) => message.type === 'ready' && resolve());
+      void exited.then((exit) => reject(new Error(`worker exited (${JSON.stringify(exit)}): ${stderr}`)));
     });
 
     const beating = await waitFor(async () => {
@@ -48,7 +51,7 @@ describe('worker/index.ts', () => {
     expect(beating.heartbeatAgeSeconds).toBeLessThan(15);
 
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect({ ...(await exited), stderr }).toEqual({ code: 0, signal: null, stderr: '' });
   });
 });
 

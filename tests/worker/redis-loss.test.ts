@@ -8,6 +8,7 @@ import { createRedis, pingRedis } from '../../server/services/redis';
 import { SCHEDULERS, expiryJobId } from '../../shared/jobs';
 import { createBroadcast, createProperty } from '../support/factories';
 import { sleep, waitFor } from '../support/live';
+import { freePort } from '../support/ports';
 import { testApp } from '../support/services';
 
 /**
@@ -16,13 +17,13 @@ import { testApp } from '../support/services';
  * within one sweep interval of its end.
  */
 const SWEEP_EVERY_MS = 2000;
-const port = 46000 + (process.pid % 1000);
-const url = `redis://127.0.0.1:${port}`;
 const prefix = 'vecindad-redis-loss';
+let port: number;
+let url: string;
 let redisServer: ChildProcess | undefined;
 let worker: RunningWorker;
 let queues: Queues;
-const connection = createRedis(url, { maxRetriesPerRequest: null });
+let connection: ReturnType<typeof createRedis> | undefined;
 
 async function startRedis() {
   redisServer = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
@@ -36,15 +37,18 @@ async function stopRedis() {
 
 beforeAll(async () => {
   await testApp(); // the database connection
+  port = await freePort();
+  url = `redis://127.0.0.1:${port}`;
   await startRedis();
+  connection = createRedis(url, { maxRetriesPerRequest: null });
   queues = createQueues(connection, prefix);
   worker = await startWorker({ redisUrl: url, prefix, sweepEveryMs: SWEEP_EVERY_MS });
 });
 
 afterAll(async () => {
   await worker?.close();
-  await closeQueues(queues);
-  connection.disconnect();
+  if (queues) await closeQueues(queues); // unset when Redis did not start
+  connection?.disconnect();
   if (redisServer?.exitCode === null) await stopRedis();
 });
 
