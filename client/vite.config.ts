@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -27,16 +28,27 @@ function precompressedAssets(): Plugin {
   };
 }
 
+/**
+ * react-router's package exports name only its development build (remix-run/react-router#14102):
+ * a production bundle takes its production build, without the development warnings and checks.
+ */
+const reactRouterBuild = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterBuild, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterBuild, 'dom-export.mjs') },
+];
+
 // The client lives in client/, builds to dist/client at the repository root (served by the
 // Koa server) and imports shared/ code through @shared.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: here,
   plugins: [react(), precompressedAssets()],
   resolve: {
-    alias: {
-      '@shared': path.resolve(here, '../shared'),
-      '@client': path.resolve(here, 'src'),
-    },
+    alias: [
+      { find: '@shared', replacement: path.resolve(here, '../shared') },
+      { find: '@client', replacement: path.resolve(here, 'src') },
+      ...(mode === 'production' ? reactRouterProduction : []),
+    ],
   },
   build: {
     outDir: path.resolve(here, '../dist/client'),
@@ -65,4 +77,4 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-});
+}));

@@ -348,11 +348,12 @@ async function startSecondServer(ctx: BenchContext): Promise<Instance> {
   };
 }
 
-/** The first message of a forked process (it sends one when ready), or its exit as an error. */
+/** A forked process's {type:'ready'} message (tsx's loader sends others), or its exit as an error. */
 function readyMessage<T>(child: ChildProcess, name: string) {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} no arrancó a tiempo`)), 60_000);
-    child.once('message', (message) => {
+    child.on('message', (message: { type?: string }) => {
+      if (message.type !== 'ready') return;
       clearTimeout(timer);
       resolve(message as T);
     });

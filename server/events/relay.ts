@@ -25,8 +25,9 @@ export type Relay = { wake: () => void; stop: () => Promise<void> };
 const CHANNEL = 'vecindad_events';
 
 /**
- * The outbox relay: publishes committed `events` rows and marks them `published_at`. An insert
- * NOTIFYs `vecindad_events` (see the events migration), which wakes it on a dedicated LISTEN
+ * The outbox relay: publishes committed `events` rows, in the order they were recorded (inbox
+ * events after the others), and marks them `published_at`. An insert NOTIFYs
+ * `vecindad_events` (see the events migration), which wakes it on a dedicated LISTEN
  * connection; a timer polls as well. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
  * relays (one per server instance) never send the same row at once. A row is marked only after
  * its follow-ups ran and Redis took it; otherwise it stays for the next round (delivery is at
@@ -64,7 +65,16 @@ export function startRelay(options: RelayOptions): Relay {
   }
 
   async function publishBatch(trx: Knex.Transaction): Promise<number> {
-    const rows = await trx('events').whereNull('publishedAt').orderBy('id').limit(batchSize).forUpdate().skipLocked();
+    // Inbox events go after the rest: a notice to 10,000 residents is 10,000 of them, and the
+    // live events that follow (a visitor at the desk, an emergency) must not wait behind them.
+    // Each lane keeps its order, and no inbox event depends on a later event of the other.
+    // The order is that of the events_unpublished_lane_idx index (same expression).
+    const rows = await trx('events')
+      .whereNull('publishedAt')
+      .orderByRaw(`type like 'notification.%', id`)
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked();
     const sends: Array<Promise<number>> = [];
     for (const row of rows) {
       const event = toLiveEvent(row);

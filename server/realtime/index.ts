@@ -80,7 +80,7 @@ export function attachRealtime(
     return instance;
   } as typeof redisAdapter;
 
-  const io = new Server<Record<string, never>, { event: (event: LiveEvent) => void }, Record<string, never>, SocketData>(
+  const io = new Server<Record<string, never>, { event: (event: LiveEvent) => void; resync: () => void }, Record<string, never>, SocketData>(
     server,
     {
       serveClient: false,
@@ -109,7 +109,10 @@ export function attachRealtime(
     const wanted = new Set([...socket.data.rooms, socket.data.session]);
     // A recovered socket keeps its old rooms: drop any its user may no longer read.
     for (const room of socket.rooms) if (room !== socket.id && !wanted.has(room)) socket.leave(room);
+    // It was replayed only what its old rooms heard: with a room gained, the client refetches.
+    const gained = socket.recovered && [...wanted].some((room) => !socket.rooms.has(room));
     socket.join([...wanted]);
+    if (gained) socket.emit('resync');
   });
 
   // A server-side disconnect (not a closed transport) is never recovered with the old rooms:

@@ -2,14 +2,18 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { db } from '../../server/db';
+import { transaction } from '../../server/db/transaction';
+import { recordEvent } from '../../server/events/outbox';
 import type { LiveEvent } from '../../shared/events';
 import {
   createMaintenanceRequest,
   createOrganization,
   createProperty,
   createResident,
+  createUnit,
   createUser,
 } from '../support/factories';
+import { Resident } from '../../server/models';
 import {
   clearPrefix,
   connectAs,
@@ -163,6 +167,8 @@ describe('two server instances sharing Redis', () => {
     const adminCookie = await sessionCookie(a.url, world.admin);
     const residentCookie = await sessionCookie(a.url, world.resident);
     const resident = track(liveClient(b.url, residentCookie, { reconnection: true, reconnectionDelay: 1500, randomizationFactor: 0 }));
+    let resyncs = 0;
+    resident.socket.on('resync', () => resyncs++);
     await connected(resident);
     // Recovery resumes from the last event the client received (its stream offset).
     const first = await publish(a, adminCookie, world.property.id);
@@ -183,6 +189,9 @@ describe('two server instances sharing Redis', () => {
     await waitFor(() => resident.socket.connected, 5000, 'la reconexión');
     expect(resident.socket.recovered).toBe(true);
     await resident.next(about(missed.id));
+    // Its rooms are the ones it had: what it missed was replayed, nothing to refetch.
+    await sleep(300);
+    expect(resyncs).toBe(0);
 
     // A client that was not recovered (a new page, or too long away) refetches: the list is right.
     const fresh = track(liveClient(b.url, residentCookie));
@@ -190,6 +199,67 @@ describe('two server instances sharing Redis', () => {
     expect(fresh.socket.recovered).toBe(false);
     const list = await fetch(`${b.url}/api/broadcasts?propertyId=${world.property.id}`, { headers: { cookie: residentCookie } });
     expect((await list.json()).map((broadcast: { id: number }) => broadcast.id)).toContain(missed.id);
+  });
+
+  it('tells a recovered client whose user gained a room while away to refetch (that room was not replayed)', async () => {
+    const world = await community();
+    const adminCookie = await sessionCookie(a.url, world.admin);
+    const resident = track(
+      liveClient(b.url, await sessionCookie(a.url, world.resident), { reconnection: true, reconnectionDelay: 1500, randomizationFactor: 0 }),
+    );
+    let resyncs = 0;
+    resident.socket.on('resync', () => resyncs++);
+    await connected(resident);
+    await resident.next(about((await publish(a, adminCookie, world.property.id)).id));
+
+    resident.socket.io.engine.close();
+    await waitFor(() => !resident.socket.connected, 2000, 'la desconexión');
+    // Away, the resident moves into a second property too, whose notice they miss.
+    const unit = await createUnit({ propertyId: world.neighbour.id });
+    await Resident.query().insert({ userId: world.resident.id, propertyId: world.neighbour.id, unitId: unit.id });
+    const missed = await publish(a, adminCookie, world.neighbour.id);
+
+    await waitFor(() => resident.socket.connected, 5000, 'la reconexión');
+    expect(resident.socket.recovered).toBe(true);
+    await waitFor(() => resyncs === 1, 3000, 'resync');
+    // Refetching finds it; and the room is joined for what comes next.
+    const list = await fetch(`${b.url}/api/broadcasts?propertyId=${world.neighbour.id}`, { headers: { cookie: await sessionCookie(a.url, world.resident) } });
+    expect((await list.json()).map((broadcast: { id: number }) => broadcast.id)).toContain(missed.id);
+    const next = await publish(a, adminCookie, world.neighbour.id);
+    await resident.next(about(next.id));
+  });
+
+  it('publishes a live event recorded behind a large inbox fan-out before it, not after', async () => {
+    const world = await community();
+    const resident = track(await connectAs(b.url, world.resident));
+    // A notice's inbox events for 1,000 people, then one for the resident (a pass expired).
+    const [expired] = await transaction(async (trx) => {
+      await recordEvent(
+        trx,
+        ...Array.from({ length: 1000 }, (_, i) => ({
+          type: 'notification.created' as const,
+          organizationId: world.organization.id,
+          audience: 'user' as const,
+          userId: world.neighbourResident.id,
+          subject: { type: 'notification', id: i + 1 },
+          payload: {},
+        })),
+      );
+      return recordEvent(trx, {
+        type: 'visitor.expired',
+        organizationId: world.organization.id,
+        audience: 'user',
+        userId: world.resident.id,
+        payload: {},
+      });
+    });
+    await resident.next((event) => event.id === expired);
+    // Once all are out: it went in the relay's first batch, ahead of the inbox events before it.
+    const inbox = () => db()('events').where({ organizationId: world.organization.id, type: 'notification.created' });
+    await waitFor(async () => Number((await inbox().whereNull('publishedAt').count({ n: '*' }).first())!.n) === 0, 10_000, 'los eventos del buzón');
+    const first = (await inbox().min({ at: 'publishedAt' }).first())!.at as Date;
+    const { publishedAt } = await db()('events').where({ id: expired }).first();
+    expect(publishedAt.getTime()).toBeLessThanOrEqual(new Date(first).getTime());
   });
 
   it('reports relay lag and the worker heartbeat in the health check', async () => {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { db } from '../../server/db';
 import type { User } from '../../server/models';
 import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser } from '../support/factories';
+import { sessionCookie } from '../support/live';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
@@ -151,4 +152,29 @@ test('a resident creates a recurring pass on a phone and opens its link; the des
   } finally {
     await desk.context.close();
   }
+});
+
+test('a supplier made a guard of a property finds the desk in the menu at once, and loses it when removed', async ({ page, url }) => {
+  const property = await createProperty();
+  const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId });
+  const supplier = await createUser({ role: 'Suplidor', organizationId: property.organizationId, name: 'Julio' });
+  const connected = liveConnected(page);
+  await signInAs(page, supplier, '/');
+  await connected;
+  await markNoReload(page);
+  const desk = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Recepción' });
+  expect(await desk.count()).toBe(0);
+
+  const cookie = await sessionCookie(url(''), admin);
+  const added = await fetch(url(`/api/properties/${property.id}/staff`), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', cookie },
+    body: JSON.stringify({ userId: supplier.id, service: 'security' }),
+  });
+  expect(added.status).toBe(201);
+  await desk.waitFor();
+
+  await fetch(url(`/api/properties/${property.id}/staff/${(await added.json()).id}`), { method: 'DELETE', headers: { cookie } });
+  await desk.waitFor({ state: 'detached' });
+  expect(await notReloaded(page)).toBe(true);
 });

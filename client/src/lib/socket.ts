@@ -5,11 +5,15 @@ import { dispatchLiveEvent } from './live-events';
 
 /**
  * The live connection (Socket.IO, same origin, session cookie). The server joins it to the
- * rooms the user may hear and emits each domain event as `event`. A client that was offline
- * recovers by refetching: every (re)connect invalidates all queries. Connection failures
+ * rooms the user may hear and emits each domain event as `event`. A connection that drops
+ * after hearing an event and is back within the server's recovery window is replayed what it
+ * missed (Socket.IO's connection state recovery); any other (the first, one that heard nothing,
+ * one away too long) refetches every query, and so does a `resync` from the server (the user
+ * gained rooms while away, whose events were not replayed). Connection failures
  * stay silent: the app works without live updates and keeps retrying in the background.
  * socket.io-client (13 KB) loads once the signed-in frame is painted and the browser idle
- * (every connection starts by refetching, so nothing is missed meanwhile).
+ * (a first connection starts by refetching, so nothing is missed meanwhile). Each signed-in
+ * session has a connection of its own (see the cleanup below).
  */
 let socket: Promise<Socket> | undefined;
 
@@ -87,6 +91,9 @@ export function useLiveConnection(onUnauthorized: () => void) {
       retry = setTimeout(() => live?.connect(), RETRY_REFUSED_MS);
     };
     const refetchEverything = () => void queryClient.invalidateQueries();
+    const onConnect = () => {
+      if (!live?.recovered) refetchEverything();
+    };
     const onRefused = (error: Error & { data?: { code?: string } }) => {
       if (error.data?.code === 'unauthorized') unauthorized.current();
       if (error.data?.code) reconnectLater(); // transport errors are retried by Socket.IO itself
@@ -98,7 +105,8 @@ export function useLiveConnection(onUnauthorized: () => void) {
     void getSocket().then((connection) => {
       if (unmounted) return;
       live = connection;
-      live.on('connect', refetchEverything);
+      live.on('connect', onConnect);
+      live.on('resync', refetchEverything);
       live.on('connect_error', onRefused);
       live.on('disconnect', onDisconnect);
       live.connect();
@@ -106,10 +114,14 @@ export function useLiveConnection(onUnauthorized: () => void) {
     return () => {
       unmounted = true;
       clearTimeout(retry);
-      live?.off('connect', refetchEverything);
+      live?.off('connect', onConnect);
+      live?.off('resync', refetchEverything);
       live?.off('connect_error', onRefused);
       live?.off('disconnect', onDisconnect);
       live?.disconnect();
+      // The signed-in session is over: the next one (perhaps another user's, in this tab) gets
+      // a connection of its own, never this one's recovery of what it missed.
+      socket = undefined;
     };
   }, [queryClient]);
 }

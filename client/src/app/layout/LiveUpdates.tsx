@@ -18,6 +18,10 @@ export function LiveUpdates() {
   useLiveConnection(() => void queryClient.invalidateQueries({ queryKey: userQueryKey() }));
   useLiveEvents((event) => {
     void queryClient.invalidateQueries({ queryKey: dashboardQueryKey() });
+    // Joining or leaving a property's staff changes what the user works (the desk of a guard).
+    if ((event.type === 'staff.added' || event.type === 'staff.removed') && event.userId === user.id) {
+      void queryClient.invalidateQueries({ queryKey: userQueryKey() });
+    }
     // A direct notice from the administration shows at once, wherever the user is.
     if (event.type === 'notice.sent') {
       const { title, message } = event.payload as { title?: string; message?: string };
