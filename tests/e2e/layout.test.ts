@@ -22,6 +22,16 @@ test('opens the navigation as a drawer on a 375 px wide screen', async ({ page }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }, { viewport: PHONE });
 
+test('shows the app\'s whole name in the header of a 360 px wide phone', async ({ page }) => {
+  const user = await createUser({ name: 'Rosa', lastName: 'Medina', role: 'Administrador' });
+  await signInAs(page, user, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+  const name = page.locator('.vec-header .navbar-brand span');
+  expect(await name.textContent()).toBe('Vecindad');
+  // Not cut short with an ellipsis: the text fits the room it is given.
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+}, { viewport: { width: 360, height: 740 } });
+
 test('the drawer and the notifications menu, loaded when first opened, work from the keyboard', async ({ page }) => {
   const user = await createUser({ name: 'Rosa', lastName: 'Medina', role: 'Propietario' });
   await signInAs(page, user, '/');

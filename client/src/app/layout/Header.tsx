@@ -16,7 +16,7 @@ export function Header({ onOpenMenu, menuOpen }: HeaderProps) {
   const { appName, logo } = useBranding();
 
   return (
-    <header className="vec-header navbar bg-body border-bottom px-3 gap-2">
+    <header className="vec-header navbar bg-body border-bottom px-2 px-sm-3 gap-2">
       <div className="d-flex align-items-center gap-2 min-w-0">
         <button
           type="button"
@@ -33,7 +33,7 @@ export function Header({ onOpenMenu, menuOpen }: HeaderProps) {
           <span className="fw-bold text-truncate">{appName}</span>
         </Link>
       </div>
-      <div className="d-flex align-items-center gap-3 ms-auto">
+      <div className="d-flex align-items-center gap-2 gap-sm-3 ms-auto">
         <LanguageSwitch />
         <NotificationBell />
         {/* Named by what it shows (the name and role), the name alone on a phone. */}

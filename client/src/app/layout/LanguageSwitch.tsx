@@ -37,7 +37,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
 
   return (
     <div className={`d-flex align-items-center gap-1 ${className}`}>
-      <Languages size={18} aria-hidden className="text-body-secondary" />
+      {/* The icon only where there is room: on a phone the app's name needs it. */}
+      <Languages size={18} aria-hidden className="text-body-secondary d-none d-sm-inline" />
       <div className="btn-group btn-group-sm" role="radiogroup" aria-label={t('language.label')}>
         {LANGUAGES.map((language) => (
           <Fragment key={language}>
