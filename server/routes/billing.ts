@@ -36,6 +36,7 @@ import { findReadableProperty } from '../policies/properties';
 import { presentCharge, presentPayment } from '../presenters/billing';
 import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
+import { pageAnswer } from './pages';
 
 /**
  * Billing (product/billing.md): the summary cards, charges, payments (recorded, reported,
@@ -44,6 +45,9 @@ import { idParam, parse } from '../validation';
  * 403. A unit, property or payment outside the caller's reach answers 404.
  */
 export const billingRouter = apiRouter();
+const answerUnitDebts = pageAnswer((row: unknown) => row);
+const answerCharges = pageAnswer(presentCharge);
+const answerPayments = pageAnswer(presentPayment);
 billingRouter.use(requireUser);
 billingRouter.use(requireFeature('billing'));
 
@@ -65,18 +69,14 @@ billingRouter.get('/billing/units', async (ctx) => {
   const user = currentUser(ctx);
   const filters = parse(BillingUnitsQuerySchema, ctx.query);
   await checkScope(user, filters);
-  const { rows, total } = await billingUnits(user, filters);
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = rows;
+  answerUnitDebts(ctx, user, await billingUnits(user, filters));
 });
 
 billingRouter.get('/charges', async (ctx) => {
   const user = currentUser(ctx);
   const filters = parse(ChargeListQuerySchema, ctx.query);
   await checkScope(user, filters);
-  const { rows, total } = await listCharges(user, filters);
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = rows.map(presentCharge);
+  answerCharges(ctx, user, await listCharges(user, filters));
 });
 
 billingRouter.post('/charges', async (ctx) => {
@@ -92,9 +92,7 @@ billingRouter.get('/payments', async (ctx) => {
   const user = currentUser(ctx);
   const filters = parse(PaymentListQuerySchema, ctx.query);
   await checkScope(user, filters);
-  const { rows, total } = await listPayments(user, filters);
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = rows.map(presentPayment);
+  answerPayments(ctx, user, await listPayments(user, filters));
 });
 
 /** The request's Idempotency-Key (optional; 400 when malformed) with the request's fingerprint. */

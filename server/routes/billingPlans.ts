@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { billingToday } from '../../shared/billing';
 import { formatMoney } from '../../shared/format';
-import { messageText } from '../../shared/messages';
+import { messageText, messageWith } from '../../shared/messages';
 import {
   BillingPlanSchema,
   CertificateCodeSchema,
@@ -120,7 +120,7 @@ billingPlansRouter.get('/units/:id/no-debt-certificate.pdf', async (ctx) => {
   const placed = await findBillingUnit(user, idParam(ctx.params.id));
   const overdue = await unitOverdue(db(), placed.unit.id);
   if (overdue > 0) {
-    const message = messageText('billing_certificate_debt').replace('{amount}', formatMoney(overdue));
+    const message = messageWith('billing_certificate_debt', { amount: formatMoney(overdue) }, user.language);
     ctx.status = 409;
     ctx.body = { error: 'unit_has_debt', message, overdue };
     return;

@@ -11,9 +11,11 @@ import { db } from '../db';
 import { findReadableAmenity, propertyIdsWithReadableDetails } from '../policies/properties';
 import { presentBooking } from '../presenters/booking';
 import { idParam, parse } from '../validation';
+import { pageAnswer } from './pages';
 
 /** Amenity bookings (product/bookings.md), behind the amenities module switch. */
 export const bookingsRouter = apiRouter();
+const answerBookings = pageAnswer(presentBooking);
 bookingsRouter.use(requireUser);
 bookingsRouter.use(requireFeature('amenities'));
 
@@ -26,9 +28,7 @@ bookingsRouter.get('/amenities/:id/availability', async (ctx) => {
 
 bookingsRouter.get('/bookings', async (ctx) => {
   const user = currentUser(ctx);
-  const { rows, total } = await listBookings(user, parse(BookingListQuerySchema, ctx.query));
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = rows.map((row) => presentBooking(row, user));
+  answerBookings(ctx, user, await listBookings(user, parse(BookingListQuerySchema, ctx.query)));
 });
 
 bookingsRouter.post('/amenities/:id/bookings', async (ctx) => {

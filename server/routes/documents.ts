@@ -25,17 +25,17 @@ import { requireFeature } from '../middleware/features';
 import { authorizeUpload, findDeletableDocument, findReadableDocument } from '../policies/documents';
 import { presentDocument } from '../presenters/document';
 import { fieldErrors, idParam, parse } from '../validation';
+import { pageAnswer } from './pages';
 
 /** Documents: list, category counts, upload, one document, download/view, delete. */
 export const documentsRouter = apiRouter();
+const answerDocuments = pageAnswer(presentDocument);
 documentsRouter.use(requireUser);
 documentsRouter.use(requireFeature('documents'));
 
 documentsRouter.get('/documents', async (ctx) => {
   const user = currentUser(ctx);
-  const { documents, total } = await listDocuments(user, parse(DocumentListQuerySchema, ctx.query));
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = documents.map((document) => presentDocument(document, user));
+  answerDocuments(ctx, user, await listDocuments(user, parse(DocumentListQuerySchema, ctx.query)));
 });
 
 documentsRouter.get('/documents/categories', async (ctx) => {

@@ -25,6 +25,7 @@ import { findManageableProperty, findReadableProperty } from '../policies/proper
 import { presentProperty } from '../presenters/property';
 import { decodeBase64, sniffMimeType } from '../services/files';
 import { idParam, parse } from '../validation';
+import { pageAnswer } from './pages';
 
 /**
  * Properties (spec /api/properties). Administrators create, edit and delete the properties of
@@ -32,14 +33,14 @@ import { idParam, parse } from '../validation';
  * residents where they live, suppliers where they have assigned work).
  */
 export const propertiesRouter = apiRouter();
+const answerProperties = pageAnswer(presentProperty);
 propertiesRouter.use(requireUser);
 
 /** A JSON array by name; `?limit=&offset=&q=` (name or address), total in X-Total-Count. */
 propertiesRouter.get('/properties', async (ctx) => {
   const page = parse(PropertyListQuerySchema, ctx.query);
-  const { rows, total } = await listProperties(currentUser(ctx), page);
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = rows.map(presentProperty);
+  const user = currentUser(ctx);
+  answerProperties(ctx, user, await listProperties(user, page));
 });
 
 propertiesRouter.get('/properties/:id', async (ctx) => {

@@ -24,6 +24,7 @@ import { findManageableProperty, findPropertyWithReadableDetails, mayReadPropert
 import { findManageablePropertyResident, findManageableResidentId, findVisibleResidentId } from '../policies/residents';
 import { presentResident, type PresentedResident } from '../presenters/resident';
 import { idParam, parse } from '../validation';
+import { pageAnswer } from './pages';
 
 /**
  * Residents of a property (Manage dialog) and the organization's residents directory
@@ -31,6 +32,7 @@ import { idParam, parse } from '../validation';
  * residents read their neighbours without contact data; suppliers get 403.
  */
 export const residentsRouter = apiRouter();
+const answerResidents = pageAnswer(presentResident);
 residentsRouter.use(requireUser);
 
 /** A JSON array by name (user name, email, phone, unit number, status...); `?q=&status=&limit=&offset=`, X-Total-Count. */
@@ -38,9 +40,7 @@ residentsRouter.get('/properties/:id/residents', async (ctx) => {
   const user = currentUser(ctx);
   const property = await findPropertyWithReadableDetails(user, idParam(ctx.params.id));
   const filters = parse(PropertyResidentsQuerySchema, ctx.query);
-  const { rows, total } = await listResidents(user, { ...filters, propertyId: property.id });
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = rows.map((row) => presentResident(row, user));
+  answerResidents(ctx, user, await listResidents(user, { ...filters, propertyId: property.id }));
 });
 
 /**
@@ -88,9 +88,7 @@ residentsRouter.post('/properties/:id/residents/:residentId/deactivate', async (
 residentsRouter.get('/residents', async (ctx) => {
   const user = currentUser(ctx);
   if (!mayReadPropertyDetails(user)) throw forbidden();
-  const { rows, total } = await listResidents(user, parse(ResidentListQuerySchema, ctx.query));
-  ctx.set('X-Total-Count', String(total));
-  ctx.body = rows.map((row) => presentResident(row, user));
+  answerResidents(ctx, user, await listResidents(user, parse(ResidentListQuerySchema, ctx.query)));
 });
 
 const STATUS_LABELS: Record<PresentedResident['status'], string> = { active: 'Activo', inactive: 'Inactivo', temporary: 'Temporal' };

@@ -144,6 +144,30 @@ export function rememberedRows<Row, T = Row>(
   return rememberedForVersions(user, page, async () => (finish ? finish(await page) : await page), trx, alsoReads);
 }
 
+/**
+ * A list's page and the list's total (X-Total-Count). `page` is the `filtered` list with its
+ * order, offset and limit, so its SQL names every filter: both are remembered under the page's
+ * query alone (one query to compile per request), and the total also under the list's own,
+ * which every page of the list shares. `finish` and `alsoReads` as for rememberedRows.
+ */
+export function rememberedPage<Row, T = Row>(
+  user: User,
+  { page, filtered }: { page: Knex.QueryBuilder; filtered: () => Knex.QueryBuilder },
+  trx: Knex,
+  { finish, alsoReads }: { finish?: (rows: Row[]) => T[] | Promise<T[]>; alsoReads?: string[] } = {},
+): Promise<{ rows: T[]; total: number }> {
+  return rememberedForVersions(
+    user,
+    page,
+    async () => {
+      const [rows, total] = await Promise.all([page.then((read: Row[]) => (finish ? finish(read) : (read as unknown as T[]))), listTotal(user, filtered(), trx)]);
+      return { rows, total };
+    },
+    trx,
+    alsoReads,
+  );
+}
+
 /** How many rows `filtered` (a list's query with its filters, no page) finds for `user`. */
 export function listTotal(user: User, filtered: Knex.QueryBuilder, trx: Knex): Promise<number> {
   const query = filtered.clone().clearSelect().clearOrder().count({ total: '*' });

@@ -3,7 +3,7 @@ import knex from 'knex';
 import pg from 'pg';
 import { knexConfig } from '../../knexfile';
 import { db, PREPARE, preparedName } from '../../server/db';
-import { adminWorld, createDocument, createResident, signedIn } from '../support/factories';
+import { adminWorld, createAmenity, createBooking, createDocument, createResident, createUser, signedIn } from '../support/factories';
 import { testApp } from '../support/services';
 
 /**
@@ -98,6 +98,20 @@ describe('list totals', () => {
     expect(await proof()).toBeNull();
     await db()('payment_proofs').insert({ paymentId: payment.id, fileName: 'comprobante.pdf', fileType: 'application/pdf', sizeBytes: 4, content: Buffer.from('%PDF') });
     expect(await proof()).toMatchObject({ fileName: 'comprobante.pdf' });
+  });
+
+  it('presents a page remembered for two viewers to each as their own', async () => {
+    const { agent, admin, property, organization } = await adminWorld();
+    const colleague = await createUser({ role: 'Administrador', organizationId: organization.id });
+    const amenity = await createAmenity({ propertyId: property.id, name: 'Piscina' });
+    await createBooking({ amenityId: amenity.id, userId: admin.id });
+    const mine = async (reader: typeof agent) => (await reader.get('/api/bookings?limit=5').expect(200)).body.map((row: { mine: boolean }) => row.mine);
+    const other = await signedIn(colleague);
+    expect(await mine(agent)).toEqual([true]);
+    // The same page, not queried again for the colleague, and presented to them.
+    const shared = await statementsDuring(async () => expect(await mine(other)).toEqual([false]));
+    expect(shared).toEqual([]);
+    expect(await mine(agent)).toEqual([true]);
   });
 
   it('follows changes that only change who may read a row', async () => {
