@@ -3,7 +3,7 @@ import type { ProfileUpdateInput, RegisterInput } from '../../shared/schemas/aut
 import { AppError, WrongPasswordError, conflict, validationError } from '../errors';
 import { assertOrganizationLimit } from '../policies/limits';
 import { Organization, Resident, User } from '../models';
-import { accessOf, RESIDENCE_ENDED } from '../policies/access';
+import { accessOf } from '../policies/access';
 import { requestToJoin } from './joinRequests';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/passwords';
 import { messageText } from '../../shared/messages';
@@ -32,10 +32,10 @@ export async function usernameTaken(username: string, trx?: Knex) {
  */
 export async function registerResident(trx: Knex, input: RegisterInput, host: string): Promise<User> {
   const organization = await organizationForHost(host, trx);
-  if (!organization) throw new AppError(503, 'no_organization', 'No hay ninguna organización configurada');
-  if (organization.status !== 'active') throw new AppError(403, 'organization_inactive', ORGANIZATION_INACTIVE);
+  if (!organization) throw new AppError(503, 'no_organization', messageText('no_organization'));
+  if (organization.status !== 'active') throw new AppError(403, 'organization_inactive', messageText('organization_inactive'));
   if (organization.settings?.showRegistrationForm === false) {
-    throw new AppError(403, 'registration_closed', 'El registro de nuevas cuentas está deshabilitado');
+    throw new AppError(403, 'registration_closed', messageText('registration_closed'));
   }
   if (await usernameTaken(input.username, trx)) {
     throw conflict(DUPLICATE_USERNAME, 'duplicate_username', { username: DUPLICATE_USERNAME });
@@ -63,9 +63,6 @@ export async function registerResident(trx: Knex, input: RegisterInput, host: st
   return user;
 }
 
-export const ORGANIZATION_INACTIVE = 'La organización no está activa. Contacte a la administración.';
-
-
 /**
  * The active user with these credentials, or undefined (in constant-ish time). Users of a
  * suspended or inactive organization cannot sign in (super-admins always can), nor residents
@@ -79,10 +76,10 @@ export async function authenticate(username: string, password: string): Promise<
   const valid = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
   if (!valid || !user) return undefined;
   if (user.organization?.status !== 'active' && !user.isSuperAdmin) {
-    throw new AppError(403, 'organization_inactive', ORGANIZATION_INACTIVE);
+    throw new AppError(403, 'organization_inactive', messageText('organization_inactive'));
   }
   user.access = await accessOf(user.id);
-  if (user.access === 'ended') throw new AppError(403, 'residence_ended', RESIDENCE_ENDED);
+  if (user.access === 'ended') throw new AppError(403, 'residence_ended', messageText('residence_ended'));
   return user;
 }
 
@@ -129,7 +126,7 @@ export const LAST_ADMINISTRATOR =
 export async function deleteAccount(trx: Knex, user: User, password: string) {
   const stored = await User.query(trx).findById(user.id).forUpdate();
   if (!stored || !(await verifyPassword(password, stored.password))) {
-    throw new WrongPasswordError('password', 'La contraseña es incorrecta');
+    throw new WrongPasswordError('password', messageText('password_incorrect'));
   }
   if (stored.role === 'Administrador') {
     const administrators = await User.query(trx)

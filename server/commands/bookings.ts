@@ -11,7 +11,7 @@ import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
 import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
 import { createCharge, creditCharge } from './charges';
-import { listTotal, rememberedRows } from '../services/listTotals';
+import { rememberedPage } from '../services/listTotals';
 
 /**
  * Amenity bookings (product/bookings.md). Every rule is checked here, in the transaction that
@@ -54,13 +54,12 @@ export async function listBookings(user: User, filters: BookingListQuery, trx: K
   if (filters.mine) query.where('b.userId', user.id);
   if (filters.from) query.where('b.endTime', '>', filters.from);
   if (filters.to) query.where('b.startTime', '<', filters.to);
-  const total = await listTotal(user, query, trx);
   const page = bookingRows(trx)
     .whereIn('b.id', query.clone().select('b.id'))
     .orderBy([{ column: 'b.startTime' }, { column: 'b.id' }])
     .offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  return { rows: await rememberedRows<BookingRow>(user, page, trx), total: Number(total) };
+  return rememberedPage<BookingRow>(user, { page, filtered: () => query }, trx);
 }
 
 /** Live bookings of an amenity overlapping [from, to) with their buffers. */

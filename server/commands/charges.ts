@@ -10,7 +10,7 @@ import { whereLedgerReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import type { ChargeRow } from '../presenters/billing';
 import { billedUserId, ledgerEvents, lockUnit, nextNumber, settleUnit, whereLedgerFilters } from './ledger';
-import { listTotal, rememberedRows } from '../services/listTotals';
+import { rememberedPage } from '../services/listTotals';
 
 /** Charges with what their presenter shows: unit number, property name, who is billed, overdue. */
 export function chargeRows(trx: Knex = db()) {
@@ -53,8 +53,7 @@ export async function listCharges(user: User, filters: ChargeListQuery, trx: Kne
     .orderBy([{ column: 'charges.due_date', order: 'desc' }, { column: 'charges.id', order: 'desc' }])
     .offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, total] = await Promise.all([rememberedRows<ChargeRow>(user, page, trx), listTotal(user, readableCharges(user, filters, trx, { organizationIds }), trx)]);
-  return { rows, total };
+  return rememberedPage<ChargeRow>(user, { page, filtered: () => readableCharges(user, filters, trx, { organizationIds }) }, trx);
 }
 
 export const getCharge = async (trx: Knex, id: number): Promise<ChargeRow> => chargeRows(trx).where('charges.id', id).first();

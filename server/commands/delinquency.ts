@@ -68,25 +68,22 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
     .orderByRaw(inOrder(reversed))
     .offset(reversed ? units - filters.offset - limit : filters.offset)
     .limit(limit);
-  const page = limit ? await rememberedRows(user, pageQuery, trx, { finish: (read: KeptDebtRow[]) => (reversed ? read.reverse() : read) }) : [];
-
   const buckets = (row: Record<string, unknown>) =>
     Object.fromEntries(AGING_BUCKETS.map((bucket, index) => [bucket, row[`bucket${index}`]])) as DelinquencyRow['buckets'];
-  const rows = page.map(
-    (row): DelinquencyRow => ({
-      unitId: row.unitId,
-      unitNumber: row.unitNumber,
-      propertyId: row.propertyId,
-      propertyName: row.propertyName,
-      ownerName: row.ownerName,
-      overdue: row.overdue,
-      overdueCount: row.overdueCount,
-      oldestDueDate: row.oldestDueDate,
-      daysLate: row.daysLate,
-      buckets: buckets(row),
-      lastPaymentAt: row.lastPaymentAt,
-    }),
-  );
+  const presented = (row: KeptDebtRow): DelinquencyRow => ({
+    unitId: row.unitId,
+    unitNumber: row.unitNumber,
+    propertyId: row.propertyId,
+    propertyName: row.propertyName,
+    ownerName: row.ownerName,
+    overdue: row.overdue,
+    overdueCount: row.overdueCount,
+    oldestDueDate: row.oldestDueDate,
+    daysLate: row.daysLate,
+    buckets: buckets(row),
+    lastPaymentAt: row.lastPaymentAt,
+  });
+  const rows = limit ? await rememberedRows(user, pageQuery, trx, { finish: (read: KeptDebtRow[]) => (reversed ? read.reverse() : read).map(presented) }) : [];
   return { rows, total: units, totals: { ...buckets(sums), overdue: sums.overdue }, units };
 }
 

@@ -21,7 +21,7 @@ import { findReadableProperty } from '../policies/properties';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { foldedContains } from './properties';
 import { checkedFileBytes, type FileRules } from '../services/files';
-import { listTotal, rememberedRows } from '../services/listTotals';
+import { rememberedPage } from '../services/listTotals';
 
 /** What a list reads of a document (Document.metaColumns: never the bytes). */
 export type DocumentMeta = Pick<
@@ -76,11 +76,7 @@ export async function listDocuments(user: User, filters: DocumentListQuery, trx:
   // and stops after one page, instead of sorting every document of the organization.
   const organizationIds = isAdministrator(user) ? await reachableOrganizationIds(user, trx) : null;
   const page = selectDetails(documentPageQuery(user, filters, trx, organizationIds), trx);
-  const [documents, total] = await Promise.all([
-    rememberedRows(user, page, trx, { finish: (rows: DetailedRow[]) => rows.map(detailed) }),
-    listTotal(user, readableDocumentsQuery(user, filters, trx), trx),
-  ]);
-  return { documents, total };
+  return rememberedPage(user, { page, filtered: () => readableDocumentsQuery(user, filters, trx) }, trx, { finish: (rows: DetailedRow[]) => rows.map(detailed) });
 }
 
 /** Every category of the enumeration with the number of documents the user may read in it. */

@@ -39,7 +39,7 @@ import { findReadableProperty } from '../policies/properties';
 import { staffOf } from '../policies/staff';
 import { decodeBase64, sniffMimeType } from '../services/files';
 import { foldedContains } from './properties';
-import { listTotal, rememberedRows } from '../services/listTotals';
+import { rememberedPage } from '../services/listTotals';
 
 const OPEN = OPEN_MAINTENANCE_STATUSES as readonly string[];
 const fullName = (name: string | null | undefined, lastName: string | null | undefined) => [name, lastName].filter(Boolean).join(' ');
@@ -216,11 +216,9 @@ export async function listRequests(user: User, filters: MaintenanceListQuery, tr
   ]);
   page.offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, total] = await Promise.all([
-    rememberedRows(user, page, trx, { finish: (found: RequestRow[]) => found.map((row) => ({ ...row, photoCount: Number(row.photoCount) })) }),
-    listTotal(user, filteredRequests(user, filters, trx), trx),
-  ]);
-  return { rows, total };
+  return rememberedPage(user, { page, filtered: () => filteredRequests(user, filters, trx) }, trx, {
+    finish: (found: RequestRow[]) => found.map((row) => ({ ...row, photoCount: Number(row.photoCount) })),
+  });
 }
 
 /** Counts per status (and overdue) of the requests the user may read. */

@@ -1,3 +1,4 @@
+import { messageText } from '../../shared/messages';
 import type { Knex } from 'knex';
 import type { NotificationListQuery } from '../../shared/schemas/notifications';
 import { db } from '../db';
@@ -36,7 +37,7 @@ export async function markNotification(trx: Knex, user: User, id: number, read: 
     .where({ id, userId: user.id })
     .update({ readAt: read ? trx.raw('coalesce(read_at, now())') : null })
     .returning('*');
-  if (!row) throw notFound('Notificación no encontrada');
+  if (!row) throw notFound(messageText('notification_not_found'));
   await recordRead(trx, user, { ids: [id], read });
   return row;
 }

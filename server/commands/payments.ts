@@ -21,7 +21,7 @@ import { reachableOrganizationIds } from '../policies/tenancy';
 import type { PaymentRow } from '../presenters/billing';
 import { checkedFileBytes } from '../services/files';
 import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, openCharges, settleUnit, whereLedgerFilters } from './ledger';
-import { listTotal, rememberedRows } from '../services/listTotals';
+import { rememberedPage } from '../services/listTotals';
 
 type PlacedUnit = { unit: Unit; property: Property };
 
@@ -105,11 +105,10 @@ export async function listPayments(user: User, filters: PaymentListQuery, trx: K
     ])
     .offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, total] = await Promise.all([
-    rememberedRows(user, page, trx, { finish: (payments: Parameters<typeof withDetails>[1]) => withDetails(trx, payments), alsoReads: DETAIL_TABLES }),
-    listTotal(user, readablePayments(user, filters, trx, { organizationIds }), trx),
-  ]);
-  return { rows, total };
+  return rememberedPage(user, { page, filtered: () => readablePayments(user, filters, trx, { organizationIds }) }, trx, {
+    finish: (payments: Parameters<typeof withDetails>[1]) => withDetails(trx, payments),
+    alsoReads: DETAIL_TABLES,
+  });
 }
 
 /** A request's fingerprint: the same Idempotency-Key with another request is refused. */

@@ -17,7 +17,7 @@ import { canReachOrganization, readablePropertyIds, whereOrganizationReachable }
 import { isAdministrator } from '../../shared/permissions';
 import type { PropertyRow } from '../presenters/property';
 import { parse } from '../validation';
-import { listTotal, rememberedRows } from '../services/listTotals';
+import { rememberedPage } from '../services/listTotals';
 
 /** The user's text for LIKE, its wildcards taken literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -70,8 +70,7 @@ export async function listProperties(user: User, page: PageQuery): Promise<{ row
     .offset(page.offset);
   if (page.limit) chosen.limit(page.limit);
   const counted = withCounts(trx, chosen).orderBy([{ column: 'properties.sortName' }, { column: 'properties.id' }]);
-  const [rows, total] = await Promise.all([rememberedRows<PropertyRow>(user, counted, trx), listTotal(user, readable(), trx)]);
-  return { rows, total };
+  return rememberedPage<PropertyRow>(user, { page: counted, filtered: readable }, trx);
 }
 
 export async function getProperty(trx: Knex, id: number): Promise<PropertyRow> {

@@ -44,7 +44,7 @@ import {
 } from '../policies/visitors';
 import { presentVisitor, visitorPayload } from '../presenters/visitor';
 import { foldedContains } from './properties';
-import { listTotal, rememberedRows } from '../services/listTotals';
+import { rememberedPage } from '../services/listTotals';
 
 // ---------------------------------------------------------------------------------------------
 // Codes, tokens, validity
@@ -177,8 +177,7 @@ export async function listVisitors(user: User, filters: VisitorListQuery, trx: K
   else page.orderBy([{ column: 'visitors.valid_from', order: 'desc' }, { column: 'visitors.id', order: 'desc' }]);
   page.offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const [rows, total] = await Promise.all([rememberedRows<VisitorRow>(user, page, trx), listTotal(user, filteredVisitors(user, filters, trx), trx)]);
-  return { rows, total };
+  return rememberedPage<VisitorRow>(user, { page, filtered: () => filteredVisitors(user, filters, trx) }, trx);
 }
 
 /** Today's passes, the upcoming ones (after today), this week's (the next 7 days) and who is inside now. */

@@ -1,7 +1,7 @@
+import { messageText } from '../../shared/messages';
 import type { Context, Next } from 'koa';
 import { AppError, unauthorized } from '../errors';
 import type { User } from '../models';
-import { AWAITING_APPROVAL } from '../policies/access';
 
 declare module 'koa' {
   interface DefaultState {
@@ -32,10 +32,10 @@ export async function requireUser(ctx: Context, next: Next) {
   const user = ctx.state.user;
   if (!user || !ctx.session?.userId) throw unauthorized();
   if (user.mustChangePassword && !ALLOWED_WITH_TEMPORARY_PASSWORD.has(`${ctx.method} ${ctx.path}`)) {
-    throw new AppError(403, 'password_change_required', 'Debe cambiar su contraseña temporal antes de continuar');
+    throw new AppError(403, 'password_change_required', messageText('password_change_required'));
   }
   if (user.access === 'awaiting' && !allowedWhileAwaiting(ctx, user)) {
-    throw new AppError(403, 'approval_pending', AWAITING_APPROVAL);
+    throw new AppError(403, 'approval_pending', messageText('awaiting_approval'));
   }
   await next();
 }

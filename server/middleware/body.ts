@@ -40,7 +40,7 @@ export async function jsonBody(ctx: Context, next: Next) {
     // The client hung up before its body was read (the parser calls that a 500): no one to
     // answer, and not the server's error.
     if ((error as { type?: string }).type === 'stream.not.readable' && ctx.req.socket.destroyed) {
-      throw badRequest('La solicitud se interrumpió antes de completarse', 'request_aborted');
+      throw badRequest(messageText('request_aborted'), 'request_aborted');
     }
     throw error;
   }

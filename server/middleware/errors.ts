@@ -1,5 +1,7 @@
 import type { Context, Next } from 'koa';
+import { messageText, type Language } from '../../shared/messages';
 import { AppError, conflict, badRequest, notFound, payloadTooLarge, serviceUnavailable } from '../errors';
+import type { User } from '../models';
 
 type PgError = Error & { code?: string; constraint?: string; table?: string };
 
@@ -25,29 +27,29 @@ export function toAppError(error: unknown): AppError | undefined {
   }
   switch (err?.code) {
     case '23505':
-      return conflict('Ya existe un registro con esos datos', 'duplicate');
+      return conflict(messageText('duplicate_record'), 'duplicate');
     case '23001': // restrict_violation: a RESTRICT foreign key refused a delete (PostgreSQL 18)
     case '23503':
       return err.code === '23001' || err.message.includes('update or delete')
-        ? conflict('No se puede eliminar: hay datos que dependen de este registro', 'in_use')
-        : badRequest('Hace referencia a un registro que no existe', 'invalid_reference');
+        ? conflict(messageText('record_in_use'), 'in_use')
+        : badRequest(messageText('invalid_reference'), 'invalid_reference');
     case '23514':
     case '23502':
     case '54000': // a value too large for an index (a very long text in an indexed column)
-      return badRequest('Datos inválidos', 'invalid_data');
+      return badRequest(messageText('invalid_data'), 'invalid_data');
     case '23P01':
-      return conflict('Se superpone con otro registro existente', 'overlap');
+      return conflict(messageText('overlaps_record'), 'overlap');
     case '40P01': // deadlock, serialization failure: still there after the transaction's retries
     case '40001':
-      return conflict('Otra operación cambió estos datos al mismo tiempo. Inténtelo de nuevo.', 'conflict');
+      return conflict(messageText('concurrent_change'), 'conflict');
   }
   // Class 22, data exceptions: a string too long, a NUL or invalid byte sequence, a number out
   // of range, a malformed date... The schemas refuse these first; this is the safety net.
-  if (err?.code?.startsWith('22')) return badRequest('Datos inválidos', 'invalid_data');
+  if (err?.code?.startsWith('22')) return badRequest(messageText('invalid_data'), 'invalid_data');
   if (err?.name === 'NotFoundError') return notFound();
   if (err?.status === 413 || err?.type === 'entity.too.large') return payloadTooLarge();
   if (err?.status === 400 && (err.type === 'entity.parse.failed' || err instanceof SyntaxError)) {
-    return badRequest('El cuerpo de la solicitud no es JSON válido', 'invalid_json');
+    return badRequest(messageText('invalid_json'), 'invalid_json');
   }
   if (err?.status && err.status >= 400 && err.status < 500 && err.expose) {
     return new AppError(err.status, 'bad_request', err.message);
@@ -55,6 +57,10 @@ export function toAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** The language of the answer's texts: the signed-in user's, else the one the request prefers of the two. */
+const languageOf = (ctx: Context): Language => (ctx.state.user as User | undefined)?.language ?? (ctx.acceptsLanguages('es', 'en') === 'en' ? 'en' : 'es');
+
+/** Renders what was thrown as `{ error, message, fields? }`, its texts in the user's language (messages are built in Spanish). */
 export async function errorHandler(ctx: Context, next: Next) {
   try {
     await next();
@@ -63,16 +69,18 @@ export async function errorHandler(ctx: Context, next: Next) {
     if (!appError) {
       ctx.log?.error({ err: error }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: 'internal_error', message: 'Ha ocurrido un error inesperado' };
+      ctx.body = { error: 'internal_error', message: messageText('unexpected_error', languageOf(ctx)) };
       return;
     }
     if (appError.status >= 500) ctx.log?.warn({ err: error }, appError.message);
     ctx.status = appError.status;
     if (appError.headers) ctx.set(appError.headers);
+    const language = languageOf(ctx);
+    const inLanguage = (text: string) => messageText(text, language);
     ctx.body = {
       error: appError.code,
-      message: appError.message,
-      ...(appError.fields ? { fields: appError.fields } : {}),
+      message: appError.texts?.[language] ?? inLanguage(appError.message),
+      ...(appError.fields ? { fields: Object.fromEntries(Object.entries(appError.fields).map(([field, text]) => [field, inLanguage(text)])) } : {}),
     };
   }
 }

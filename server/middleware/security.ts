@@ -1,3 +1,4 @@
+import { messageText } from '../../shared/messages';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Context, Next } from 'koa';
@@ -25,7 +26,7 @@ export function sameOriginMutations(appOrigin?: string) {
     if (!SAFE_METHODS.has(ctx.method)) {
       const source = hostOf(ctx.get('Origin') || undefined) ?? hostOf(ctx.get('Referer') || undefined);
       if (source && source !== ctx.host && !allowed.has(source)) {
-        throw forbidden('Solicitud rechazada: origen no permitido');
+        throw forbidden(messageText('origin_not_allowed'));
       }
     }
     await next();

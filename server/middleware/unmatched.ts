@@ -1,3 +1,4 @@
+import { messageText } from '../../shared/messages';
 import type { Layer } from '@koa/router';
 import type { Context } from 'koa';
 import { methodNotAllowed, notFound } from '../errors';
@@ -11,7 +12,7 @@ import { methodNotAllowed, notFound } from '../errors';
 export async function unmatchedApiRequest(ctx: Context) {
   const matched = (ctx as Context & { matched?: Layer[] }).matched ?? [];
   const allowed = [...new Set(matched.flatMap((layer) => layer.methods))];
-  if (!allowed.length) throw notFound('Ruta de API desconocida');
+  if (!allowed.length) throw notFound(messageText('unknown_api_route'));
   if (ctx.method === 'OPTIONS') {
     ctx.set('Allow', allowed.join(', '));
     ctx.status = 204;

@@ -17,8 +17,7 @@ export const ACCOUNT_EMAIL_EVENTS = ['user.invited', 'user.reset_requested'] as 
 /** How long a link works: an invitation a week, a password reset an hour. */
 const LIFETIME_MINUTES: Record<TokenPurpose, number> = { invitation: 7 * 24 * 60, password_reset: 60 };
 
-export const TOKEN_INVALID = 'El enlace no es válido, ya se usó o venció. Solicite uno nuevo.';
-const tokenInvalid = () => new AppError(410, 'token_invalid', TOKEN_INVALID);
+const tokenInvalid = () => new AppError(410, 'token_invalid', messageText('link_invalid'));
 
 /** 256 random bits; only its SHA-256 is stored, so the table alone opens no account. */
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -26,8 +26,3 @@ export async function accessOf(userId: number, trx: Knex = db()): Promise<UserAc
   const { rows } = await trx.raw(`select ${accessSql('u')} as access from users u where u.id = ?`, [userId]);
   return rows[0]?.access ?? 'ended';
 }
-
-export const RESIDENCE_ENDED =
-  'Su residencia ha finalizado y su cuenta ya no tiene acceso. Si cree que es un error, contacte a la administración.';
-export const AWAITING_APPROVAL =
-  'Su cuenta está pendiente de aprobación: la administración de su propiedad debe aprobar su solicitud.';

@@ -35,7 +35,7 @@ export function readableOrganizations(user: User, trx: Knex = db()) {
  */
 export async function findManageableOrganization(user: User, id: number, trx: Knex): Promise<Organization> {
   const organization = await readableOrganizations(user, trx).findById(id).forNoKeyUpdate();
-  if (!organization) throw notFound('Organización no encontrada');
+  if (!organization) throw notFound(messageText('organization_not_found'));
   if (!(await managesOrganizations(user, trx))) throw forbidden();
   return organization;
 }

@@ -80,7 +80,7 @@ const MAX_AVATAR_BYTES = 1024 * 1024;
 accountRouter.put('/user/avatar', async (ctx) => {
   const { fileType, content } = parse(AvatarUploadSchema, ctx.request.body);
   const bytes = decodeBase64(content);
-  if (!bytes?.length) throw badRequest('El archivo no es base64 válido', 'invalid_base64', { content: 'Archivo inválido' });
+  if (!bytes?.length) throw badRequest(messageText('invalid_base64'), 'invalid_base64', { content: messageText('invalid_file') });
   if (bytes.length > MAX_AVATAR_BYTES) throw payloadTooLarge(messageText('avatar_too_large'));
   if ((await sniffMimeType(bytes)) !== fileType) {
     throw badRequest(messageText('avatar_invalid_type'), 'invalid_type', { fileType: messageText('avatar_invalid_type') });

@@ -1,3 +1,4 @@
+import { messageText } from '../../shared/messages';
 import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { LoginSchema, RegisterSchema } from '../../shared/schemas/auth';
@@ -11,8 +12,6 @@ import { presentUser } from '../presenters/user';
 import { parse } from '../validation';
 
 export const authRouter = apiRouter();
-
-const INVALID_CREDENTIALS = 'Correo electrónico o contraseña incorrectos';
 
 /**
  * The signed-in user with what their session knows: `currentPasswordRequired` is false while
@@ -39,7 +38,7 @@ authRouter.post('/login', async (ctx) => {
   const user = await authenticate(username, password);
   if (!user) {
     await limiter.recordFailure(username, ctx.ip);
-    throw unauthorized(INVALID_CREDENTIALS);
+    throw unauthorized(messageText('invalid_credentials'));
   }
   await limiter.recordSuccess(username, ctx.ip);
   // A new session id at every sign-in (no session fixation), the user's from now on.

@@ -1,3 +1,4 @@
+import { messageText } from '../../shared/messages';
 import { apiRouter } from './router';
 import { can } from '../../shared/permissions';
 import { NotificationListQuerySchema, NotificationUpdateSchema, TokenSchema } from '../../shared/schemas/notifications';
@@ -23,7 +24,7 @@ async function subscriptionOf(body: unknown) {
   const { token } = parse(TokenSchema, body);
   const found = readUnsubscribeToken(token);
   const user = found && (await User.query().findById(found.userId).select('id', 'preferences'));
-  if (!found || !user) throw new AppError(410, 'token_invalid', 'El enlace para dejar de recibir correos no es válido.');
+  if (!found || !user) throw new AppError(410, 'token_invalid', messageText('unsubscribe_link_invalid'));
   return { user, category: found.category, preferences: preferencesOf(user) };
 }
 

@@ -15,7 +15,7 @@ const PER_ACCOUNT = { points: 100, duration: 60 * 60 };
 // the neighbours who sign in from there.
 const KNOWN_ADDRESS = { points: 1, duration: 30 * 24 * 60 * 60 };
 
-const WAIT = (wait: string) => `Demasiados intentos de inicio de sesión. Inténtelo de nuevo en ${wait}.`;
+const WAIT = 'login_rate_limited';
 
 /** Limits failed sign-in attempts (see above), counted in Redis (in memory while it is down). */
 export function createLoginLimiter(redis: Redis, prefix: string) {

@@ -7,7 +7,7 @@ import { consumeAll, redisLimiter } from './rateLimits';
 const PER_IP = { points: 120, duration: 10 * 60 };
 const MISSES_PER_IP = { points: 10, duration: 10 * 60, blockDuration: 15 * 60 };
 
-const WAIT = (wait: string) => `Demasiadas consultas de pases. Inténtelo de nuevo en ${wait}.`;
+const WAIT = 'pass_rate_limited';
 
 export function createPassLimiter(redis: Redis, prefix: string) {
   const byIp = redisLimiter(redis, prefix, 'pass:ip', PER_IP);

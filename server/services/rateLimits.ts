@@ -1,6 +1,7 @@
+import type { Language } from '../../shared/messages';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { tooManyRequests } from '../errors';
+import { textsWith, tooManyRequests } from '../errors';
 
 export type LimitOptions = { points: number; duration: number; blockDuration?: number };
 
@@ -18,14 +19,16 @@ export function redisLimiter(redis: Redis, prefix: string, name: string, options
   });
 }
 
-/** Says how long to wait: "N minutos" for the message. */
-export type WaitMessage = (wait: string) => string;
+/** A limit's message: says how long to wait in its `{wait}` ("5 minutos"). */
+export type WaitMessage = 'login_rate_limited' | 'pass_rate_limited' | 'registrations_rate_limited' | 'password_resets_rate_limited';
 
-/** 429 for a limit reached, with `Retry-After` and the wait in the message. */
+const MINUTES: Record<Language, [one: string, many: string]> = { es: ['minuto', 'minutos'], en: ['minute', 'minutes'] };
+
+/** 429 for a limit reached, with `Retry-After` and the wait in the message (in each language). */
 export function limitReached(res: RateLimiterRes, message: WaitMessage) {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return tooManyRequests(message(`${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`), seconds);
+  return tooManyRequests(textsWith(message, (lang) => ({ wait: `${minutes} ${MINUTES[lang][minutes === 1 ? 0 : 1]}` })), seconds);
 }
 
 /** Counts one attempt on each `[limiter, key]`; the first limit it goes over throws its 429. */

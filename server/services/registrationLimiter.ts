@@ -5,7 +5,7 @@ import { consumeAll, redisLimiter } from './rateLimits';
 // a script that creates accounts or probes which emails exist is stopped).
 const PER_IP = { points: 10, duration: 60 * 60 };
 
-const WAIT = (wait: string) => `Demasiados registros desde esta conexión. Inténtelo de nuevo en ${wait}.`;
+const WAIT = 'registrations_rate_limited';
 
 /** Limits self-registration per IP (counted in Redis, in memory while it is down). */
 export function createRegistrationLimiter(redis: Redis, prefix: string) {

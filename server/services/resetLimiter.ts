@@ -6,7 +6,7 @@ import { consumeAll, redisLimiter } from './rateLimits';
 const PER_ACCOUNT = { points: 3, duration: 60 * 60 };
 const PER_IP = { points: 10, duration: 15 * 60 };
 
-const WAIT = (wait: string) => `Demasiadas solicitudes para restablecer la contraseña. Inténtelo de nuevo en ${wait}.`;
+const WAIT = 'password_resets_rate_limited';
 
 /** Limits "forgot password" requests (counted in Redis, in memory while it is down). */
 export function createResetLimiter(redis: Redis, prefix: string) {

@@ -1,5 +1,16 @@
 /** Join requests of self-registered accounts, and who may be linked or edited as a resident. */
 export const ACCESS_MESSAGES = {
+  residence_ended: {
+    es: 'Su residencia ha finalizado y su cuenta ya no tiene acceso. Si cree que es un error, contacte a la administración.',
+    en: 'Your residence has ended and your account no longer has access. If you think this is a mistake, contact the administration.',
+  },
+  awaiting_approval: {
+    es: 'Su cuenta está pendiente de aprobación: la administración de su propiedad debe aprobar su solicitud.',
+    en: 'Your account is waiting for approval: the administration of your property must approve your request.',
+  },
+  organization_inactive: { es: 'La organización no está activa. Contacte a la administración.', en: 'The organization is not active. Contact the administration.' },
+  registration_closed: { es: 'El registro de nuevas cuentas está deshabilitado', en: 'Registration of new accounts is switched off' },
+  no_organization: { es: 'No hay ninguna organización configurada', en: 'No organization has been set up' },
   join_request_not_found: { es: 'Solicitud no encontrada', en: 'Request not found' },
   join_request_decided: {
     es: 'Esta solicitud ya fue atendida por otra persona. Recargue para ver su estado.',

@@ -39,7 +39,20 @@ export { VISITOR_LABELS } from './visitors';
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);
 
-/** The text of a message key; anything that is not a key is returned unchanged. */
+/** A message's text in `lang` with its `{name}` placeholders filled from `values`. */
+export const messageWith = (key: MessageKey, values: Record<string, string>, lang: Language = 'es') =>
+  (MESSAGES[key][lang] as string).replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+
+// The server builds its answers' texts in Spanish (messageText(key)): each leads back to its key.
+let keysOfSpanish: Map<string, MessageKey> | undefined;
+const keyOfSpanish = (text: string) =>
+  (keysOfSpanish ??= new Map(Object.entries(MESSAGES).map(([key, texts]) => [texts.es as string, key as MessageKey]))).get(text);
+
+/**
+ * The text in `lang` of a message key, or of a message given by its Spanish text (what the
+ * server's errors carry); anything else is returned unchanged.
+ */
 export function messageText(keyOrText: string, lang: Language = 'es'): string {
-  return isMessageKey(keyOrText) ? MESSAGES[keyOrText][lang] : keyOrText;
+  const key = isMessageKey(keyOrText) ? keyOrText : lang === 'es' ? undefined : keyOfSpanish(keyOrText);
+  return key ? MESSAGES[key][lang] : keyOrText;
 }

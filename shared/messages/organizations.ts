@@ -55,6 +55,7 @@ export const ORGANIZATIONS_MESSAGES = {
   },
   // System settings.
   color_invalid: { es: 'Color inválido (use #RRGGBB)', en: 'Invalid colour (use #RRGGBB)' },
+  organization_not_found: { es: 'Organización no encontrada', en: 'Organization not found' },
   feature_disabled: {
     es: 'Este módulo está desactivado para su organización',
     en: 'This module is switched off for your organization',

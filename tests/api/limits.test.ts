@@ -56,6 +56,8 @@ describe('registration', () => {
       });
     for (let i = 0; i < 10; i++) expect((await register()).status).toBe(201);
     expectPaused(await register(), /Demasiados registros desde esta conexión. Inténtelo de nuevo en 60 minutos/);
+    // In the language the request asks for.
+    expectPaused(await register().set('Accept-Language', 'en'), /Too many registrations from this connection. Try again in 60 minutes/);
     // Another IP is not affected.
     expect(
       (

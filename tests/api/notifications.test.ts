@@ -76,7 +76,7 @@ describe('the inbox', () => {
     expect(notification.body).toContain('Marta, administration');
     expect((await agent.patch(`/api/notifications/${notification.id}`).send({ read: 'sí' })).body).toMatchObject({
       error: 'validation_error',
-      fields: { read: 'Debe ser verdadero o falso' },
+      fields: { read: 'Must be true or false' },
     });
     expect((await agent.get('/api/notifications?limit=0')).status).toBe(400);
   });

@@ -45,6 +45,18 @@ test('shows the spec notice for a wrong password and the field messages for bad 
   expect(new URL(page.url()).pathname).toBe('/auth');
 });
 
+test("shows the server's notice in the screen's language", async ({ page }) => {
+  const user = await createUser();
+  await page.addInitScript(() => localStorage.setItem('vecindad.language', 'en'));
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(user.username);
+  await form.getByLabel('Password', { exact: true }).fill('equivocada');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await notice(page).getByText('Invalid username or password').waitFor();
+  await notice(page).getByText('Incorrect email or password').waitFor();
+});
+
 test('shows every registration message, resets the city with the country, then registers', async ({ page }) => {
   // The app is visited on the organization's own domain: registration joins it.
   const domain = `${unique('alta')}.test`;

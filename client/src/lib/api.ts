@@ -46,12 +46,16 @@ function parseBody(text: string): ApiErrorBody | null {
   }
 }
 
-/** One request with the session cookie (and any extra `headers`); a non-OK answer throws an ApiError. */
+/**
+ * One request with the session cookie (and any extra `headers`); a non-OK answer throws an
+ * ApiError. Its texts come in the screen's language (the server answers a signed-in user in
+ * theirs, anyone else in the one asked for).
+ */
 export async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    headers: { Accept: 'application/json', 'Accept-Language': i18n.language, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).catch(() => {
     // The browser's own text ("Failed to fetch") is neither the user's language nor helpful.
