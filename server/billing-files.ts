@@ -11,6 +11,7 @@ import type { Branding } from '../shared/schemas/settings';
 import type { UnitStatement } from './commands/statements';
 import { config } from './config';
 import type { PresentedCharge, PresentedPayment, PaymentRow } from './presenters/billing';
+import { TIME_ZONE } from '../shared/time';
 
 /**
  * Billing's files: receipts and statements as PDFs with the organization's letterhead, and the
@@ -217,7 +218,7 @@ function footer(doc: Doc, text: string) {
 }
 
 const nowText = (language: Language) =>
-  new Date().toLocaleString(language === 'es' ? 'es-DO' : 'en-US', { timeZone: 'America/Santo_Domingo', dateStyle: 'short', timeStyle: 'short' });
+  new Date().toLocaleString(language === 'es' ? 'es-DO' : 'en-US', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 
 /** A payment's receipt: who paid, for which unit, how, how much, and what it paid. */
 export function receiptPdf(organization: Organization, payment: PaymentRow, language: Language) {

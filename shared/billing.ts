@@ -1,10 +1,8 @@
 import type { AllocationChoice } from './schemas/billing';
-
-/** The time zone of billing days (due dates, "this month"): the organizations' default. */
-export const BILLING_TIME_ZONE = 'America/Santo_Domingo';
+import { TIME_ZONE } from './time';
 
 // One formatter (toLocaleDateString would build one per call, some 50 µs, several per request).
-const billingDay = new Intl.DateTimeFormat('en-CA', { timeZone: BILLING_TIME_ZONE });
+const billingDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
 
 /** Today in the billing time zone, 'YYYY-MM-DD'. */
 export const billingToday = (now = new Date()) => billingDay.format(now);

@@ -1,5 +1,5 @@
 import type { Queue, RepeatOptions } from 'bullmq';
-import { BILLING_TIME_ZONE } from '../shared/billing';
+import { TIME_ZONE } from '../shared/time';
 import { JOBS, SCHEDULERS } from '../shared/jobs';
 import type { Queues } from './queues';
 
@@ -28,7 +28,7 @@ export async function upsertSchedules(queues: Queues, options: { sweepEveryMs?: 
   let created = 0;
   for (const { queue, id, every, pattern, job } of schedules(queues, options.sweepEveryMs)) {
     if (options.onlyMissing && (await queue.getJobScheduler(id))) continue;
-    const repeat: Omit<RepeatOptions, 'key'> = pattern ? { pattern, tz: BILLING_TIME_ZONE } : { every };
+    const repeat: Omit<RepeatOptions, 'key'> = pattern ? { pattern, tz: TIME_ZONE } : { every };
     await queue.upsertJobScheduler(id, repeat, { name: job, opts: SWEEP_OPTIONS });
     created++;
   }

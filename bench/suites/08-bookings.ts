@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { BOOKING_TIME_ZONE, nextDay, zonedInstant, zonedParts } from '../../shared/bookings';
 import { hashPassword } from '../../server/services/passwords';
+import { TIME_ZONE, nextDay, zonedInstant, zonedParts } from '../../shared/time';
 import { hotPathTargets, type BenchSuite } from '../lib';
 import { seedLargeOrganization, type PropertySeedSizes } from '../seed-properties';
 
@@ -62,7 +62,7 @@ const suite: BenchSuite = {
       'Disponibilidad como Administrador',
     );
     return [
-      { title: `Datos sembrados en ${seedSeconds} s (zona ${BOOKING_TIME_ZONE})`, rows: [{ ...seeded, 'reservas vigentes del gimnasio medido': Number(live[0].n) }] },
+      { title: `Datos sembrados en ${seedSeconds} s (zona ${TIME_ZONE})`, rows: [{ ...seeded, 'reservas vigentes del gimnasio medido': Number(live[0].n) }] },
       ...asResident,
       ...asAdministrator,
     ];
@@ -127,7 +127,7 @@ async function seedAmenities(db: Knex, organizationId: number) {
                                        when s.requires_approval and s.h % 3 = 0 then 'pending'
                                        else 'confirmed' end as status) x
        where s.h % s.chance = 0`,
-      { organizationId, today: zonedParts(new Date()).day, zone: BOOKING_TIME_ZONE, from: DAYS.from, to: DAYS.to },
+      { organizationId, today: zonedParts(new Date()).day, zone: TIME_ZONE, from: DAYS.from, to: DAYS.to },
     );
   });
   const count = async (query: Knex.QueryBuilder) => Number((await query.count({ n: '*' }))[0].n);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { billingToday } from '../../shared/billing';
-import { bookingCost, calendarRuleBroken, daySlots, nextDay, zonedInstant, zonedParts } from '../../shared/bookings';
+import { bookingCost, calendarRuleBroken, daySlots } from '../../shared/bookings';
+import { nextDay, zonedInstant, zonedParts } from '../../shared/time';
 import type { EventType } from '../../shared/events';
 import { messageText, type MessageKey } from '../../shared/messages';
 import { isAdministrator } from '../../shared/permissions';

@@ -7,6 +7,7 @@ import type { Property, Unit, User } from '../models';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { containsPattern } from './properties';
 import { rememberedForVersions, rememberedRows } from '../services/listTotals';
+import { TIME_ZONE } from '../../shared/time';
 
 /** A row of unit_debts as a page reads it (bucket_0..3 as bucket0..3). */
 type KeptDebtRow = Omit<DelinquencyRow, 'buckets'> & Record<`bucket${number}`, number>;
@@ -135,7 +136,7 @@ export async function verifyCertificate(code: string, trx: Knex = db(), today = 
     .join('properties', 'properties.id', 'units.property_id')
     .join('organizations', 'organizations.id', 'c.organization_id')
     .where('c.code', code)
-    .first('c.code', 'units.unit_number', 'properties.name as property_name', 'organizations.name as organization_name', trx.raw("(c.issued_at at time zone 'America/Santo_Domingo')::date::text as issued_on"), 'c.valid_until');
+    .first('c.code', 'units.unit_number', 'properties.name as property_name', 'organizations.name as organization_name', trx.raw('(c.issued_at at time zone ?)::date::text as issued_on', [TIME_ZONE]), 'c.valid_until');
   if (!row) return null;
   return {
     code: row.code as string,

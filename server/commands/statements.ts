@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { BILLING_TIME_ZONE, billingToday } from '../../shared/billing';
+import { billingToday } from '../../shared/billing';
+import { TIME_ZONE } from '../../shared/time';
 import type { BillingSummary, StatementQuery } from '../../shared/schemas/billing';
 import { isAdministrator } from '../../shared/permissions';
 import type { PageQuery } from '../../shared/schemas/common';
@@ -99,7 +100,7 @@ const KIND_ORDER = { charge: 0, payment: 1, refund: 2, credit_note: 3 } as const
  * credit). `from`/`to` keep the entries of those days after the balance brought forward.
  */
 export async function unitStatement(trx: Knex, { unit, property }: { unit: Unit; property: Property }, query: StatementQuery) {
-  const day = (column: string) => trx.raw(`(${column} at time zone ?)::date::text as date`, [BILLING_TIME_ZONE]);
+  const day = (column: string) => trx.raw(`(${column} at time zone ?)::date::text as date`, [TIME_ZONE]);
   const [charges, payments, refunds, credits] = await Promise.all([
     trx('charges')
       .where({ unitId: unit.id })

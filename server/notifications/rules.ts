@@ -4,7 +4,7 @@ import type { EventType, LiveEvent } from '../../shared/events';
 import type { Language } from '../../shared/messages';
 import { formatDay } from '../../shared/billing';
 import { formatMoney } from '../../shared/format';
-import { BOOKING_TIME_ZONE } from '../../shared/bookings';
+import { TIME_ZONE } from '../../shared/time';
 import type { BroadcastEventPayload } from '../../shared/schemas/broadcasts';
 import { unitPeopleIds } from '../policies/billing';
 import { MAINTENANCE_LABELS } from '../../shared/messages';
@@ -208,7 +208,7 @@ const maintenanceRule = (
 /** A booking's time as people read it in the organization's zone. */
 const bookingWhen = (language: Language, payload: Payload) =>
   new Date(String(payload.startTime)).toLocaleString(language === 'es' ? 'es-DO' : 'en-US', {
-    timeZone: BOOKING_TIME_ZONE,
+    timeZone: TIME_ZONE,
     dateStyle: 'medium',
     timeStyle: 'short',
   });

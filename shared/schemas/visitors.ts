@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VISIT_TYPES, VISITOR_STATUSES, type PassKind, type VisitType, type VisitorStatus } from '../enums';
+import { nextDay, zonedInstant, zonedParts } from '../time';
 import { PageQuerySchema, emailField, optionalPhone, optionalText, requiredText, versionField } from './common';
 
 /** Visitor passes, the front desk and retention (product/visitors.md). */
@@ -40,17 +41,14 @@ export const ANONYMISED_NAME = 'Visitante anonimizado';
 /** A recurring pass lasts at most a year. */
 export const MAX_RECURRENCE_DAYS = 366;
 
-/** Passes are valid by the days of Santo Domingo (UTC-4 all year). */
-export const VISITORS_TIME_ZONE = 'America/Santo_Domingo';
-const OFFSET_MS = 4 * 3600_000;
-/** The day (YYYY-MM-DD) of an instant in Santo Domingo. */
-export const localDay = (at: Date) => new Date(at.getTime() - OFFSET_MS).toISOString().slice(0, 10);
-/** ISO weekday (1 = Monday ... 7 = Sunday) of an instant in Santo Domingo. */
-export const localWeekday = (at: Date) => ((new Date(at.getTime() - OFFSET_MS).getUTCDay() + 6) % 7) + 1;
-/** The last instant of a Santo Domingo day. */
-export const endOfLocalDay = (day: string) => new Date(Date.parse(`${day}T23:59:59.999Z`) + OFFSET_MS);
-/** The first instant of a Santo Domingo day. */
-export const startOfLocalDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + OFFSET_MS);
+/** Passes are valid by the days of the organization's zone (shared/time.ts). The day (YYYY-MM-DD) of an instant there. */
+export const localDay = (at: Date) => zonedParts(at).day;
+/** ISO weekday (1 = Monday ... 7 = Sunday) of an instant there. */
+export const localWeekday = (at: Date) => zonedParts(at).weekday;
+/** The first instant of a day there. */
+export const startOfLocalDay = (day: string) => zonedInstant(day, 0);
+/** The last instant of a day there. */
+export const endOfLocalDay = (day: string) => new Date(zonedInstant(nextDay(day), 0).getTime() - 1);
 
 /** Why the desk refuses a code (each shown in big letters with its own text). */
 export const REFUSAL_REASONS = ['unknown', 'cancelled', 'expired', 'not_today', 'already_used', 'do_not_admit'] as const;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import type { Amenity, User } from '../../server/models';
-import { nextDay, zonedInstant, zonedParts } from '../../shared/bookings';
+import { nextDay, zonedInstant, zonedParts } from '../../shared/time';
 import { messageText } from '../../shared/messages';
 import { ruleFor } from '../../server/notifications/rules';
 import type { LiveEvent } from '../../shared/events';

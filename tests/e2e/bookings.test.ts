@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { User } from '../../server/models';
-import { nextDay, zonedInstant, zonedParts } from '../../shared/bookings';
+import { nextDay, zonedInstant, zonedParts } from '../../shared/time';
 import { createAmenity, createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { shownDay } from './support/dates';
 
 const { test } = useBrowser();
 
@@ -62,6 +63,14 @@ test('two residents watch the calendar; one books the last slot and it turns tak
     const luisDialog = await openCalendar(other.page);
     const luisSlot = luisDialog.locator(`[data-testid="slot"][data-start="${slotStart}"]`);
     await expect.poll(() => luisSlot.getAttribute('data-state')).toBe('free');
+    // A week ahead and back: the calendar returns to this week, no earlier than today.
+    const previousWeek = luisDialog.getByRole('button', { name: 'Semana anterior' });
+    expect(await previousWeek.isDisabled()).toBe(true);
+    await luisDialog.getByRole('button', { name: 'Semana siguiente' }).click();
+    await previousWeek.click();
+    expect(await previousWeek.isDisabled()).toBe(true);
+    await luisDialog.getByRole('group', { name: 'Días de la semana' }).getByRole('button').nth(1).click();
+    await expect.poll(() => luisSlot.getAttribute('data-state')).toBe('free');
 
     // Rosa books it, seeing the rules and the cost first.
     const rosaConnected = liveConnected(page);
@@ -89,6 +98,8 @@ test('two residents watch the calendar; one books the last slot and it turns tak
     await page.getByTestId('tab-mine').click();
     const mine = page.getByTestId('booking-row').filter({ hasText: 'Salón de fiestas' }).first();
     await mine.getByText('Pendiente').waitFor();
+    // Its hours as the organization's clock reads them (the browser's is 18 hours ahead).
+    await mine.getByText(`${shownDay(new Date(slotStart))}, 18:00 – 22:00`).waitFor();
 
     // The administrator approves it.
     const adminSide = await openAs(browser, origin, admin, '/amenities?tab=manage');

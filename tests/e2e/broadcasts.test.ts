@@ -1,11 +1,11 @@
-import { addMonths, endOfDay, format, setDate, startOfDay } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { addMonths, endOfDay, setDate, startOfDay } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { Broadcast, type User } from '../../server/models';
 import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createBroadcast, createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { calendarDay, nowThere, shownDay } from './support/dates';
 
 const { test } = useBrowser();
 
@@ -45,8 +45,7 @@ const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { 
 const banner = (page: Page) => page.getByTestId('broadcast-banner');
 /** The broadcasts of the open tab ("Mensajes activos" or "Mensajes archivados"). */
 const items = (page: Page, tab: 'Mensajes activos' | 'Mensajes archivados') => page.getByRole('tabpanel', { name: tab }).getByTestId('broadcast-item');
-/** A day as every screen writes it in Spanish: "22 nov 2026". */
-const day = (date: Date) => format(date, 'd MMM yyyy', { locale: es });
+const day = shownDay;
 const today = () => day(new Date());
 
 test('a notice created, edited, expired and deleted by an administrator appears, changes and disappears in the resident\'s banner live', async ({ page, context, url }) => {
@@ -291,11 +290,11 @@ test('the form: spec defaults, Spanish validation messages, the end date picker 
   expect(await Broadcast.query().where({ propertyId: property.id }).resultSize()).toBe(0);
 
   // Start on the 10th of next month; the end calendar (weeks from Monday) refuses the days before.
-  const start = setDate(addMonths(startOfDay(new Date()), 1), 10);
+  const start = setDate(addMonths(startOfDay(nowThere()), 1), 10);
   await dialog.getByRole('button', { name: /^Fecha de inicio/ }).click();
   const calendar = dialog.getByRole('group', { name: 'Fecha de inicio' });
   await calendar.getByRole('button', { name: 'Ir al mes siguiente' }).click();
-  await calendar.getByRole('button', { name: new RegExp(`, ${format(start, "d 'de' MMMM 'de' yyyy", { locale: es })}$`) }).click();
+  await calendar.getByRole('button', { name: new RegExp(`, ${calendarDay(start)}$`) }).click();
   await calendar.waitFor({ state: 'detached' });
   expect(await dialog.getByRole('button', { name: `Fecha de inicio ${day(start)}` }).count()).toBe(1);
 
@@ -303,7 +302,7 @@ test('the form: spec defaults, Spanish validation messages, the end date picker 
   const endCalendar = dialog.getByRole('group', { name: 'Fecha de fin' });
   await endCalendar.getByRole('grid').waitFor();
   expect((await endCalendar.locator('th').first().getAttribute('aria-label'))?.toLowerCase()).toBe('lunes');
-  const dayButton = (date: number) => endCalendar.getByRole('button', { name: new RegExp(`, ${format(setDate(start, date), "d 'de' MMMM 'de' yyyy", { locale: es })}$`) });
+  const dayButton = (date: number) => endCalendar.getByRole('button', { name: new RegExp(`, ${calendarDay(setDate(start, date))}$`) });
   expect(await dayButton(9).isDisabled()).toBe(true);
   expect(await dayButton(10).isDisabled()).toBe(false);
   await dayButton(12).click();

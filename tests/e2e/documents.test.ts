@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
@@ -8,6 +6,7 @@ import { Document } from '../../server/models';
 import { PASSWORD, createDocument, createOrganization, createProperty, createResident, createUser, unique } from '../support/factories';
 import { englishOnScreen } from './support/accessibility';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { shownDay } from './support/dates';
 
 const { test } = useBrowser();
 
@@ -105,7 +104,7 @@ test('an administrator uploads a PDF by drag and drop, views, downloads and dele
   const uploaded = row(page, title);
   await uploaded.waitFor();
   const text = await uploaded.textContent();
-  expect(text).toContain(format(new Date(), 'd MMM yyyy', { locale: es }));
+  expect(text).toContain(shownDay(new Date()));
   expect(text).toContain('Hoy');
   expect(text).toContain('Actas de reuniones');
   expect(text).toContain(`PDF · ${stored!.fileSize}`);

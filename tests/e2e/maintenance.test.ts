@@ -1,5 +1,4 @@
-import { addDays, format } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { addDays } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
@@ -7,6 +6,7 @@ import type { User } from '../../server/models';
 import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser } from '../support/factories';
 import { TINY_PNG } from '../api/isolation/world';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { calendarDay, nowThere } from './support/dates';
 
 const { test } = useBrowser();
 
@@ -86,9 +86,9 @@ test('a resident reports a leak with a photo on a phone; the administrator assig
     const triage = page.getByRole('dialog', { name: 'Asignar y programar' });
     await triage.getByLabel('Técnico').selectOption(String(supplier.id));
     await triage.getByRole('button', { name: /^Fecha programada/ }).click();
-    const tomorrow = addDays(new Date(), 1);
-    if (tomorrow.getMonth() !== new Date().getMonth()) await triage.getByRole('button', { name: /siguiente/i }).click();
-    await triage.getByRole('button', { name: new RegExp(`, ${format(tomorrow, "d 'de' MMMM 'de' yyyy", { locale: es })}$`) }).click();
+    const tomorrow = addDays(nowThere(), 1);
+    if (tomorrow.getMonth() !== nowThere().getMonth()) await triage.getByRole('button', { name: /siguiente/i }).click();
+    await triage.getByRole('button', { name: new RegExp(`, ${calendarDay(tomorrow)}$`) }).click();
     await triage.getByRole('button', { name: 'Guardar' }).click();
     await notice(page).getByText('Solicitud actualizada').waitFor();
     await row.getByText('Pedro Gómez').waitFor();

@@ -2,9 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import type { User } from '../../server/models';
+import { zonedInstant, zonedParts } from '../../shared/time';
 import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser } from '../support/factories';
 import { sessionCookie } from '../support/live';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { shownDay } from './support/dates';
 
 const { test } = useBrowser();
 
@@ -51,14 +53,14 @@ test('a resident creates a recurring pass on a phone and opens its link; the des
   await dialog.getByLabel('Recurrente (días de la semana)').check();
   await dialog.getByLabel('Sábado').check();
   await dialog.getByLabel('Domingo').check();
-  const now = await page.evaluate(() => {
-    const date = new Date(Date.now() - 60_000);
-    return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  });
-  await dialog.getByLabel('Llegada').fill(now);
+  // A minute ago on the organization's clock (the browser's is 18 hours ahead of it).
+  const arrival = zonedParts(new Date(Date.now() - 60_000));
+  await dialog.getByLabel('Llegada').fill(`${arrival.day}T${arrival.time}`);
   await dialog.getByLabel('Placa del vehículo (opcional)').fill('g123456');
   await dialog.getByRole('button', { name: 'Registrar', exact: true }).click();
   await notice(page).getByText('Visitante registrado').waitFor();
+  const stored = await db()('visitors').where({ name: 'Rosa Niñera' }).first('expectedArrival');
+  expect(stored.expectedArrival.getTime()).toBe(zonedInstant(arrival.day, arrival.minutes).getTime());
 
   // The pass to send: the code, a WhatsApp link with the pass's address.
   const share = page.getByRole('dialog', { name: 'Pase de Rosa Niñera' });
@@ -71,6 +73,7 @@ test('a resident creates a recurring pass on a phone and opens its link; the des
   await share.getByRole('button', { name: 'Cerrar' }).click();
   const row = page.getByTestId('visitor-row').filter({ hasText: 'Rosa Niñera' });
   await row.getByTestId('visitor-status').filter({ hasText: 'Programada' }).waitFor();
+  expect(await row.textContent()).toContain(shownDay(stored.expectedArrival));
   await markNoReload(page);
 
   // The visitor opens the link (no sign-in): the QR and the code.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney } from '@client/lib/format';
 
 describe('dates on screen', () => {
-  const moment = new Date(2026, 10, 22, 14, 5);
+  // 14:05 in Santo Domingo (UTC-4), the organization's zone, whatever this machine's.
+  const moment = new Date('2026-11-22T14:05:00-04:00');
 
   it('reads "22 nov 2026" in Spanish and "Nov 22, 2026" in English', () => {
     expect(formatDate(moment, 'day', 'es')).toBe('22 nov 2026');
@@ -12,8 +13,11 @@ describe('dates on screen', () => {
     expect(formatDate(moment, 'time', 'es')).toBe('14:05');
   });
 
-  it('takes the timestamps of the API and stored calendar days as that day, in any time zone', () => {
+  it('shows an instant as the wall-clock time of the organization, a calendar day as that day', () => {
     expect(formatDate(moment.toISOString(), 'day', 'es')).toBe('22 nov 2026');
+    // 03:30 UTC on the 23rd is still the evening of the 22nd in Santo Domingo.
+    expect(formatDate('2026-11-23T03:30:00.000Z', 'dateTime', 'es')).toBe('22 nov 2026, 23:30');
+    expect(formatDate(Date.parse('2026-11-23T03:30:00.000Z'), 'time', 'en')).toBe('11:30 PM');
     expect(formatDate('2026-11-02', 'day', 'es')).toBe('2 nov 2026');
     expect(formatDate('2026-11-02', 'day', 'en')).toBe('Nov 2, 2026');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import type { LiveEvent } from '../../shared/events';
 import { bookingStepJobId } from '../../shared/jobs';
-import { nextDay, zonedInstant, zonedParts } from '../../shared/bookings';
+import { nextDay, zonedInstant, zonedParts } from '../../shared/time';
 import { scheduleBookingStep } from '../../worker/jobs/booking-step';
 import { sweepBookings } from '../../worker/jobs/sweep-bookings';
 import { createAmenity, createBooking, createOrganization, createProperty, createResident, createUser } from '../support/factories';

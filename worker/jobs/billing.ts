@@ -1,5 +1,6 @@
 import type { Job, Queue } from 'bullmq';
-import { BILLING_TIME_ZONE, billingToday } from '../../shared/billing';
+import { billingToday } from '../../shared/billing';
+import { TIME_ZONE } from '../../shared/time';
 import { JOBS, planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
 import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
 import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
@@ -21,7 +22,7 @@ export async function schedulePlanIssue(queue: Queue, propertyId: number) {
   }
   await queue.upsertJobScheduler(
     planSchedulerId(propertyId),
-    { pattern: `0 6 ${plan.issueDay} * *`, tz: BILLING_TIME_ZONE },
+    { pattern: `0 6 ${plan.issueDay} * *`, tz: TIME_ZONE },
     { name: JOBS.issueMonthly, data: { propertyId } satisfies IssueMonthlyData, opts: JOB_OPTIONS },
   );
 }

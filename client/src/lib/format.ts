@@ -1,7 +1,9 @@
+import { tz } from '@date-fns/tz';
 import { format, parseISO, type Locale } from 'date-fns';
 import { enUS, es as esBase } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/messages';
+import { TIME_ZONE } from '@shared/time';
 
 /** Spanish weeks start on Monday, English (US) ones on Sunday (spec section 9). */
 const es: Locale = { ...esBase, options: { ...esBase.options, weekStartsOn: 1 } };
@@ -22,11 +24,19 @@ export function useDateLocale(): Locale {
 const DATE_PATTERNS = { day: 'PP', dateTime: 'PPp', time: 'p' } as const;
 export type DateStyle = keyof typeof DATE_PATTERNS;
 
+/** date-fns' context for days and times in the organization's zone, whatever the browser's. */
+export const inZone = tz(TIME_ZONE);
+
+/** A calendar day or wall-clock time without a zone ("2026-11-22", "2026-11-22T12:00"), not an instant. */
+const FLOATING = /^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/;
+
 export function formatDate(value: Date | string | number, style: DateStyle, language: Language): string {
-  // parseISO reads a calendar day ("2026-11-22", a join or due date) as that day here, where
-  // `new Date` would take midnight UTC: the day before west of Greenwich.
-  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
-  return format(date, DATE_PATTERNS[style], { locale: dateLocales[language] });
+  const options = { locale: dateLocales[language] };
+  // A calendar day (a due or join date) is that day everywhere; an instant is shown as the
+  // wall-clock time of the organization's zone (parseISO reads a day as that day here, where
+  // `new Date` would take midnight UTC: the day before west of Greenwich).
+  if (typeof value === 'string' && FLOATING.test(value)) return format(parseISO(value), DATE_PATTERNS[style], options);
+  return format(value, DATE_PATTERNS[style], { ...options, in: inZone });
 }
 
 /** `const formatDate = useFormatDate(); formatDate(createdAt)`, `formatDate(day, 'day')`. */

@@ -1,4 +1,4 @@
-import { nextDay, zonedInstant, zonedParts } from '../../../shared/bookings';
+import { nextDay, zonedInstant, zonedParts } from '../../../shared/time';
 import { createAmenity, createBooking } from '../../support/factories';
 import type { Tenant } from '../isolation/types';
 import type { InputCase } from './types';

@@ -10,6 +10,9 @@ import { PASSWORD } from '../../support/factories';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
+/** A zone far from the organization's (shared/time.ts), for every browser of the tests. */
+export const BROWSER_TIME_ZONE = 'Pacific/Kiritimati';
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
@@ -30,6 +33,9 @@ export function useBrowser() {
     server = await startServer({ redisUrl: process.env.REDIS_URL!, port: 0, host: '127.0.0.1', redisPrefix: process.env.REDIS_PREFIX });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The browser lives 18 hours ahead of the organization (UTC+14 against Santo Domingo's
+      // UTC-4): every day and time on screen must be the organization's, not the browser's.
+      env: { ...process.env, TZ: BROWSER_TIME_ZONE },
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP *.test 127.0.0.1'],
     });
   });

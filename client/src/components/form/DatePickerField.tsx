@@ -7,13 +7,17 @@ import { es } from 'react-day-picker/locale/es';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { useDateLocale, useFormatDate } from '@client/lib/format';
+import { TIME_ZONE } from '@shared/time';
 import { useFieldError } from './field-error';
 import './date-picker.css';
 
 type DatePickerFieldProps = {
   label: ReactNode;
   value: Date | null | undefined;
-  /** The picked day at local midnight (callers map it, e.g. to the end of that day), or null when cleared. */
+  /**
+   * The picked day at its midnight in the organization's zone, a TZDate whose date-fns arithmetic
+   * stays in that zone (callers map it, e.g. to the end of that day), or null when cleared.
+   */
   onChange: (day: Date | null) => void;
   onBlur?: () => void;
   error?: { message?: string };
@@ -30,7 +34,8 @@ type DatePickerFieldProps = {
 
 /**
  * A date of a form, picked on a calendar (react-day-picker) that opens below the field, so it
- * works inside dialogs and on phones. Spanish weeks start on Monday, English ones on Sunday;
+ * works inside dialogs and on phones. Its days are the organization's (shared/time.ts), whatever
+ * the browser's zone. Spanish weeks start on Monday, English ones on Sunday;
  * Escape or a pick closes it and gives the focus back to the field.
  */
 export function DatePickerField({
@@ -105,6 +110,7 @@ export function DatePickerField({
         >
           <DayPicker
             mode="single"
+            timeZone={TIME_ZONE}
             required
             autoFocus
             selected={value ?? undefined}

@@ -5,7 +5,8 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { formatMoney } from '@client/lib/format';
-import { dayWindow, zonedParts } from '@shared/bookings';
+import { dayWindow } from '@shared/bookings';
+import { zonedParts } from '@shared/time';
 import type { Amenity } from '../api/bookings';
 
 /** Open right now by its days and hours (organization's time zone). */

@@ -11,10 +11,11 @@ import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { errorMessage } from '@client/lib/api';
 import { isAdministrator } from '@shared/permissions';
 import { formatMoney, useFormatDate } from '@client/lib/format';
-import { bookingCost, zonedParts } from '@shared/bookings';
+import { bookingCost } from '@shared/bookings';
+import { zonedParts } from '@shared/time';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import { useAvailability, useChangeBooking, useCreateBooking, type Amenity, type Booking, type Slot } from '../api/bookings';
-import { addDays, dayStart, todayThere, wallClock } from '../lib/time';
+import { addDays, dayStart, todayThere } from '../lib/time';
 
 type BookingDialogProps = { amenity: Amenity | null; booking?: Booking | null; show: boolean; onClose: () => void };
 
@@ -53,6 +54,13 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
   const pending = create.isPending || change.isPending;
 
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index));
+  // A week's first day is its first selected day; the calendar goes no earlier than today.
+  const showWeek = (first: string) => {
+    const next = first < todayThere() ? todayThere() : first;
+    setWeekStart(next);
+    setDay(next);
+    setStart(null);
+  };
   const ofDay = (slots.data ?? []).filter((slot) => zonedParts(new Date(slot.start)).day === day);
   const chosen = start ? ofDay.findIndex((slot) => slot.start === start) : -1;
   const picked = chosen >= 0 ? ofDay.slice(chosen, chosen + length) : [];
@@ -69,7 +77,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
       onSuccess: (saved: Booking) => {
         toast({
           title: booking ? t('booking.rescheduled') : saved.status === 'pending' ? t('booking.requested') : t('booking.confirmed'),
-          description: `${amenity.name}: ${formatDate(wallClock(saved.startTime))}`,
+          description: `${amenity.name}: ${formatDate(saved.startTime)}`,
           variant: 'success',
         });
         onClose();
@@ -95,18 +103,18 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
     <Form noValidate onSubmit={submit} aria-label={t('booking.formLabel')}>
       <Modal.Body>
         <div className="d-flex align-items-center justify-content-between mb-2">
-          <Button variant="outline-secondary" size="sm" disabled={weekStart <= todayThere()} onClick={() => { const next = addDays(weekStart, -7 + 0); setWeekStart(next < todayThere() ? todayThere() : next); }} aria-label={t('calendar.previous')}>
+          <Button variant="outline-secondary" size="sm" disabled={weekStart <= todayThere()} onClick={() => showWeek(addDays(weekStart, -7))} aria-label={t('calendar.previous')}>
             <ChevronLeft size={16} aria-hidden />
           </Button>
-          <span className="fw-semibold">{t('calendar.week', { from: formatDate(wallClock(dayStart(weekStart)), 'day') })}</span>
-          <Button variant="outline-secondary" size="sm" onClick={() => { const next = addDays(weekStart, 7); setWeekStart(next); setDay(next); setStart(null); }} aria-label={t('calendar.next')}>
+          <span className="fw-semibold">{t('calendar.week', { from: formatDate(weekStart, 'day') })}</span>
+          <Button variant="outline-secondary" size="sm" onClick={() => showWeek(addDays(weekStart, 7))} aria-label={t('calendar.next')}>
             <ChevronRight size={16} aria-hidden />
           </Button>
         </div>
         <ButtonGroup className="d-flex flex-wrap mb-3" role="group" aria-label={t('calendar.days')}>
           {days.map((value) => (
             <Button key={value} variant={value === day ? 'primary' : 'outline-primary'} size="sm" aria-pressed={value === day} onClick={() => { setDay(value); setStart(null); }}>
-              {formatDate(wallClock(dayStart(value)), 'day')}
+              {formatDate(value, 'day')}
             </Button>
           ))}
         </ButtonGroup>
@@ -132,7 +140,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
                   data-state={state}
                   onClick={() => setStart(slot.start)}
                 >
-                  <span className="d-block fw-semibold">{formatDate(wallClock(slot.start), 'time')}</span>
+                  <span className="d-block fw-semibold">{formatDate(slot.start, 'time')}</span>
                   <small>
                     {state === 'taken' ? t('calendar.taken') : state === 'closed' ? t('calendar.unavailable') : state === 'mine' ? t('calendar.current') : slot.remaining === null || amenity.exclusive ? t('calendar.free') : t('calendar.remaining', { count: slot.remaining })}
                   </small>
@@ -180,7 +188,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
           </ul>
           <p className="mb-0" data-testid="booking-cost">
             {start && end
-              ? t('booking.summary', { when: `${formatDate(wallClock(start))} – ${formatDate(wallClock(end), 'time')}`, cost: formatMoney(cost) })
+              ? t('booking.summary', { when: `${formatDate(start)} – ${formatDate(end, 'time')}`, cost: formatMoney(cost) })
               : t('booking.pickSlot')}
             {amenity.deposit > 0 && ` ${t('booking.deposit', { amount: formatMoney(amenity.deposit) })}`}
           </p>

@@ -9,13 +9,12 @@ import { errorMessage } from '@client/lib/api';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import { BOOKINGS_PAGE_SIZE, useChangeBooking, type Booking, type PageQueryLike } from '../api/bookings';
-import { wallClock } from '../lib/time';
 import { BookingStatusBadge } from './StatusBadge';
 
 /** Date and time of a booking in the organization's zone. */
 export function useBookingWhen() {
   const formatDate = useFormatDate();
-  return (booking: Booking) => `${formatDate(wallClock(booking.startTime), 'day')}, ${formatDate(wallClock(booking.startTime), 'time')} – ${formatDate(wallClock(booking.endTime), 'time')}`;
+  return (booking: Booking) => `${formatDate(booking.startTime, 'day')}, ${formatDate(booking.startTime, 'time')} – ${formatDate(booking.endTime, 'time')}`;
 }
 
 /** Cancel (with a reason) or decline: asked first, the server's refusal shown in the dialog. */

@@ -166,7 +166,7 @@ function PlanPreviewPanel({ preview, split, valid }: { preview: ReturnType<typeo
     body = (
       <>
         <p className="small mb-2">
-          {t('plan.previewPeriod', { issue: formatDate(`${data.issueDate}T12:00:00`, 'day'), due: formatDate(`${data.dueDate}T12:00:00`, 'day') })}
+          {t('plan.previewPeriod', { issue: formatDate(data.issueDate, 'day'), due: formatDate(data.dueDate, 'day') })}
         </p>
         {split === 'share' && (sharesOff || data.unitsWithoutShare > 0) && (
           <Alert variant="warning" className="small py-2 d-flex gap-2 align-items-start" data-testid="plan-shares-warning">

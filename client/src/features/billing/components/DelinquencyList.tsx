@@ -58,7 +58,7 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
       id: 'lastPayment',
       header: t('delinquency.lastPayment'),
       className: 'text-nowrap',
-      cell: (row) => (row.lastPaymentAt ? formatDate(`${row.lastPaymentAt}T12:00:00`, 'day') : t('delinquency.never')),
+      cell: (row) => (row.lastPaymentAt ? formatDate(row.lastPaymentAt, 'day') : t('delinquency.never')),
     },
   ];
 

@@ -141,7 +141,7 @@ function PaymentForm({ start, onClose }: { start: PaymentStart; onClose: () => v
                         <div className="fw-semibold">{charge.invoiceNumber}</div>
                         <div className="small text-body-secondary">{charge.description}</div>
                       </td>
-                      <td className="text-nowrap">{formatDate(`${charge.dueDate}T12:00:00`, 'day')}</td>
+                      <td className="text-nowrap">{formatDate(charge.dueDate, 'day')}</td>
                       <td className="text-end text-nowrap">{formatMoney(charge.balance)}</td>
                       <td className="text-end text-nowrap fw-semibold" data-testid="allocation-amount">
                         {planned.get(charge.id) ? formatMoney(planned.get(charge.id)!) : '—'}

@@ -73,7 +73,7 @@ function ReviewForm({ payment, mode, onClose }: { payment: Payment; mode: Mode; 
             { label: t('table.unit'), value: `${payment.propertyName} · ${payment.unitNumber}` },
             { label: mode === 'refund' ? t('table.receipt') : t('review.reportedBy'), value: mode === 'refund' ? payment.receiptNumber : payment.userName },
             { label: t('table.amount'), value: formatMoney(payment.amount) },
-            { label: t('table.date'), value: formatDate(`${payment.receivedAt}T12:00:00`, 'day') },
+            { label: t('table.date'), value: formatDate(payment.receivedAt, 'day') },
             { label: t('form.reference'), value: payment.reference ?? '—' },
           ]}
         />

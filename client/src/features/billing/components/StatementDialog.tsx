@@ -115,7 +115,7 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
           : (entry.description ?? t(`types.${entry.type}`));
   return (
     <tr>
-      <td className="text-nowrap">{formatDate(`${entry.date}T12:00:00`, 'day')}</td>
+      <td className="text-nowrap">{formatDate(entry.date, 'day')}</td>
       <td className="text-nowrap">{entry.number}</td>
       <td>{concept}</td>
       <td className="text-end text-nowrap">{entry.charge ? formatMoney(entry.charge) : ''}</td>

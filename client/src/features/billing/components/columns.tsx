@@ -4,8 +4,6 @@ import { formatMoney, useFormatDate } from '@client/lib/format';
 import type { Charge, Payment } from '../api/types';
 import { ChargeStatusBadge, PaymentStatusBadge, SignedAmount } from './labels';
 
-const day = (value: string) => `${value}T12:00:00`;
-
 /** The charges table: what it is (invoice, description), the unit, due date, amount and balance, status. */
 export function useChargeColumns(): DataColumn<Charge>[] {
   const { t } = useTranslation('billing');
@@ -25,7 +23,7 @@ export function useChargeColumns(): DataColumn<Charge>[] {
       ),
     },
     { id: 'unit', header: t('table.unit'), cell: (charge) => <span className="text-break">{`${charge.propertyName} · ${charge.unitNumber}`}</span> },
-    { id: 'due', header: t('table.due'), className: 'text-nowrap', cell: (charge) => formatDate(day(charge.dueDate), 'day') },
+    { id: 'due', header: t('table.due'), className: 'text-nowrap', cell: (charge) => formatDate(charge.dueDate, 'day') },
     {
       id: 'amount',
       header: t('table.amount'),
@@ -63,7 +61,7 @@ export function usePaymentColumns(): DataColumn<Payment>[] {
       ),
     },
     { id: 'unit', header: t('table.unit'), cell: (payment) => <span className="text-break">{`${payment.propertyName} · ${payment.unitNumber}`}</span> },
-    { id: 'date', header: t('table.date'), className: 'text-nowrap', cell: (payment) => formatDate(day(payment.receivedAt), 'day') },
+    { id: 'date', header: t('table.date'), className: 'text-nowrap', cell: (payment) => formatDate(payment.receivedAt, 'day') },
     { id: 'amount', header: t('table.amount'), className: 'text-nowrap', cell: (payment) => <SignedAmount centavos={payment.amount} sign="+" /> },
     { id: 'status', header: t('table.status'), cell: (payment) => <PaymentStatusBadge payment={payment} /> },
   ];

@@ -20,7 +20,7 @@ export default function VerifyCertificatePage() {
   const { code = '' } = useParams();
   usePageTitle(t('verify.title'));
   const query = useQuery({ queryKey: ['certificate', code], queryFn: () => api.get<Verified>(`/api/certificates/${encodeURIComponent(code)}`), retry: false });
-  const day = (value: string) => formatDate(`${value}T12:00:00`, 'day');
+  const day = (value: string) => formatDate(value, 'day');
 
   let body;
   if (query.isPending) body = <Loading />;

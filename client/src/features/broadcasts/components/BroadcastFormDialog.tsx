@@ -16,6 +16,7 @@ import { messageText } from '@shared/messages';
 import { BroadcastCreateSchema } from '@shared/schemas/broadcasts';
 import { useCreateBroadcast } from '../api/create-broadcast';
 import { getBroadcast, type Broadcast } from '../api/get-broadcasts';
+import { inZone } from '@client/lib/format';
 import { useUpdateBroadcast } from '../api/update-broadcast';
 import { broadcastFormValues, type BroadcastFormValues } from '../lib/form-values';
 import { TEXT_LIMITS } from '@shared/schemas/common';
@@ -26,10 +27,11 @@ type FormOutput = z.output<typeof BroadcastCreateSchema>;
 const FIELDS = ['title', 'message', 'category', 'status', 'startDate', 'endDate'] as const;
 
 // The calendar picks days. A start keeps its time when its day is kept (today's default is
-// "now"), else it begins that day; an end lasts until that day is over.
-const pickStart = (day: Date, current: Date | undefined) => (current && isSameDay(day, current) ? current : day);
+// "now"), else it begins that day; an end lasts until that day is over: days of the organization's zone.
+const sameDay = (day: Date, current: Date) => isSameDay(day, current, { in: inZone });
+const pickStart = (day: Date, current: Date | undefined) => (current && sameDay(day, current) ? current : day);
 const pickEnd = (day: Date | null, current: Date | null | undefined) =>
-  day === null ? null : current && isSameDay(day, current) ? current : endOfDay(day);
+  day === null ? null : current && sameDay(day, current) ? current : endOfDay(day, { in: inZone });
 
 type BroadcastFormDialogProps = {
   propertyId: number;

@@ -1,5 +1,6 @@
 import { addDays, startOfDay } from 'date-fns';
 import { useEffect, useState } from 'react';
+import { inZone } from '@client/lib/format';
 import type { Broadcast } from '../api/get-broadcasts';
 
 /** Active right now by its own data: status active, started, not ended (as the server decides). */
@@ -41,14 +42,14 @@ export function useBroadcastClock(broadcasts: Broadcast[]) {
 }
 
 /**
- * Calls `refetch` shortly after every local midnight (spread over a minute so that a property's
+ * Calls `refetch` shortly after every midnight of the organization's zone (spread over a minute so that a property's
  * residents do not all ask at once): notices scheduled on the screen start at the beginning of
  * a day, and a page opened before they were published has not received them.
  */
 export function useAfterMidnight(refetch: () => void) {
   const [days, setDays] = useState(0);
   useEffect(() => {
-    const midnight = startOfDay(addDays(Date.now(), 1)).getTime();
+    const midnight = startOfDay(addDays(Date.now(), 1, { in: inZone })).getTime();
     const timer = setTimeout(() => {
       refetch();
       setDays((count) => count + 1);

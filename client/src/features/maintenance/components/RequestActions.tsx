@@ -8,6 +8,7 @@ import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { messageText } from '@shared/messages';
+import { startOfToday, zonedInstant, zonedParts } from '@shared/time';
 import { MAINTENANCE_PRIORITIES, type MaintenancePriority, type MaintenanceStatus } from '@shared/enums';
 import type { MaintenanceAction, MaintenanceRequestView } from '@shared/schemas/maintenance';
 import { useAssignees, usePatchRequest, type RequestPatch } from '../api/maintenance';
@@ -159,15 +160,14 @@ function TriageDialog({ show, request, pending, onCancel, onSave }: { show: bool
     setDate(request.scheduledDate ? new Date(request.scheduledDate) : null);
     setPriority(request.priority);
   };
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
+  const today = startOfToday();
 
   const submit = () => {
     const body: RequestPatch = {};
     if (assignedToId !== (request.assignedTo?.id ?? null)) body.assignedToId = assignedToId;
-    // A picked day is scheduled at 9:00 of that day (local time).
-    const scheduled = date ? new Date(date.getFullYear(), date.getMonth(), date.getDate(), 9).toISOString() : null;
-    if ((request.scheduledDate ? new Date(request.scheduledDate).toDateString() : null) !== (date ? date.toDateString() : null)) body.scheduledDate = scheduled;
+    // A picked day is scheduled at 9:00 of that day in the organization's zone.
+    const day = date && zonedParts(date).day;
+    if ((request.scheduledDate ? zonedParts(new Date(request.scheduledDate)).day : null) !== day) body.scheduledDate = day && zonedInstant(day, 9 * 60).toISOString();
     if (priority !== request.priority) body.priority = priority;
     if (Object.keys(body).length) onSave(body);
     else onCancel();

@@ -61,7 +61,7 @@ function PaymentHistory() {
               {formatMoney(payment.amount)} <PaymentStatusBadge payment={payment} />
             </div>
             <div className="small text-body-secondary">
-              {formatDate(`${payment.receivedAt}T12:00:00`, 'day')} · {payment.unitNumber} · {payment.receiptNumber ?? t('table.reportedTransfer')}
+              {formatDate(payment.receivedAt, 'day')} · {payment.unitNumber} · {payment.receiptNumber ?? t('table.reportedTransfer')}
             </div>
           </div>
           {payment.receiptNumber && (

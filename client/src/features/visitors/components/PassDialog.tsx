@@ -15,6 +15,7 @@ import { PropertySelect } from '@client/features/residents/components/PropertySe
 import { errorMessage } from '@client/lib/api';
 import { VISIT_TYPES } from '@shared/enums';
 import { VisitorCreateSchema, localDay } from '@shared/schemas/visitors';
+import { zonedInstant, zonedParts } from '@shared/time';
 import { useCreateVisitor, useHostUnits, type VisitorView } from '../api/visitors';
 
 type Input = z.input<typeof VisitorCreateSchema>;
@@ -22,11 +23,18 @@ type Output = z.output<typeof VisitorCreateSchema>;
 const FIELDS = ['propertyId', 'unitId', 'name', 'email', 'phone', 'purpose', 'visitType', 'expectedArrival', 'expectedDeparture', 'recurrence', 'recurrence.until', 'recurrence.weekdays', 'vehiclePlate', 'notes'] as const;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
-/** A datetime-local value ("2026-11-24T15:00") of a moment, in the browser's time. */
-const localInput = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** A datetime-local value ("2026-11-24T15:00") of a moment: its wall-clock time in the organization's zone. */
+const localInput = (date: Date) => {
+  const { day, time } = zonedParts(date);
+  return `${day}T${time}`;
+};
 /** A nanny's pass: Monday to Friday for a month. */
 const defaultRecurrence = () => ({ until: localDay(new Date(Date.now() + 30 * 86_400_000)), weekdays: [1, 2, 3, 4, 5] });
-const asDate = (value: unknown) => (typeof value === 'string' && value ? new Date(value) : undefined);
+/** The moment a datetime-local value names, read in the organization's zone. */
+const asDate = (value: unknown) => {
+  const [, day, hours, minutes] = (typeof value === 'string' && /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(value)) || [];
+  return day ? zonedInstant(day, Number(hours) * 60 + Number(minutes)) : undefined;
+};
 
 /** "Registrar visitante": unit, visitor, one-time or recurring (weekdays, until), plate and notes for the desk. */
 export function PassDialog({ show, onClose, onCreated }: { show: boolean; onClose: () => void; onCreated: (visitor: VisitorView) => void }) {

@@ -1,0 +1,109 @@
+/**
+ * The organizations' time zone (PRODUCT.md: times are shown in the organization's zone, by
+ * default America/Santo_Domingo). Every instant is shown, and every day or time a person enters
+ * is read, as a wall-clock time there whatever the browser's or the server's zone: billing days,
+ * booking hours, a pass's days, a notice's dates.
+ */
+export const TIME_ZONE = 'America/Santo_Domingo';
+
+/*
+ * Instants are stored (timestamptz) and read as wall-clock times of a zone with the platform's
+ * Intl time zone data rather than another dependency on the server: only the offset of a zone
+ * at an instant is needed, which Intl gives exactly (America/Santo_Domingo has no DST, but
+ * nothing here assumes it).
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string) {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The wall clock of an instant in a zone: day 'YYYY-MM-DD', time 'HH:MM', ISO weekday, minutes since midnight. */
+export function zonedParts(instant: Date, timeZone = TIME_ZONE) {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const hour = parts.hour === '24' ? '00' : parts.hour;
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${hour}:${parts.minute}`,
+    weekday: WEEKDAYS[parts.weekday],
+    minutes: Number(hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
+  };
+}
+
+const offsetMs = (instant: Date, timeZone: string) => {
+  const p = zonedParts(instant, timeZone);
+  const [y, m, d] = p.day.split('-').map(Number);
+  return Date.UTC(y, m - 1, d, Math.floor(p.minutes / 60), p.minutes % 60, p.seconds) - Math.floor(instant.getTime() / 1000) * 1000;
+};
+
+/** A wall-clock time ('YYYY-MM-DD', minutes since midnight) read as if it were UTC, in ms. */
+const asUtc = (day: string, minutes: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return Date.UTC(y, m - 1, d, 0, minutes);
+};
+
+/** The instant (ms) of a wall-clock time in a zone, read through Intl (twice: the offset may change at it). */
+const readInstant = (day: string, minutes: number, timeZone: string) => {
+  const guess = asUtc(day, minutes);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  return guess - offsetMs(new Date(first), timeZone);
+};
+
+/**
+ * The zone's offset (ms) on a day whose clock does not change (24 hours pass between its
+ * midnights), else null. Reading Intl is what a month of slots costs, so each zone's day is
+ * read once and kept; the memo is emptied past 10,000 days, so odd dates asked for cannot
+ * grow it without end.
+ */
+const steadyOffsets = new Map<string, number | null>();
+function steadyOffset(day: string, timeZone: string) {
+  const key = `${timeZone} ${day}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    const start = readInstant(day, 0, timeZone);
+    offset = readInstant(day, 1440, timeZone) - start === 86_400_000 ? asUtc(day, 0) - start : null;
+    if (steadyOffsets.size >= 10_000) steadyOffsets.clear();
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The instant of a wall-clock time ('YYYY-MM-DD', minutes since midnight, may be 1440) in a zone. */
+export function zonedInstant(day: string, minutes: number, timeZone = TIME_ZONE): Date {
+  return dayClock(day, timeZone)(minutes);
+}
+
+/** zonedInstant for one day: its offset looked up once, for the many slots of the day. */
+export function dayClock(day: string, timeZone: string): (minutes: number) => Date {
+  const offset = steadyOffset(day, timeZone);
+  if (offset === null) return (minutes) => new Date(readInstant(day, minutes, timeZone));
+  const midnight = asUtc(day, 0) - offset;
+  return (minutes) => new Date(midnight + minutes * 60_000);
+}
+
+/** The next day of 'YYYY-MM-DD'. */
+export const nextDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+};
+
+/** The first instant of today in a zone. */
+export const startOfToday = (timeZone = TIME_ZONE) => zonedInstant(zonedParts(new Date(), timeZone).day, 0, timeZone);
