@@ -74,6 +74,9 @@ const tab = (name: string) => async (page: Page) => {
 };
 
 const openDialog = (button: string, dialog: string) => async (page: Page) => {
+  // Once the page has all its data: a notice's banner arriving last pushes the button down,
+  // and a click at its former place opens nothing (seen on a phone under load).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: button }).first().click();
   await page.getByRole('dialog', { name: dialog }).waitFor();
 };
