@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { ChargeType, PaymentMethod } from '../shared/enums';
-import { billingToday, formatDay } from '../shared/billing';
+import { formatDay } from '../shared/billing';
 import { formatMoney } from '../shared/format';
 import type { Language } from '../shared/messages';
 import type { DelinquencyReport, DelinquencyRow } from '../shared/schemas/billing';
@@ -11,7 +11,7 @@ import type { Branding } from '../shared/schemas/settings';
 import type { UnitStatement } from './commands/statements';
 import { config } from './config';
 import type { PresentedCharge, PresentedPayment, PaymentRow } from './presenters/billing';
-import { TIME_ZONE } from '../shared/time';
+import { TIME_ZONE, todayThere } from '../shared/time';
 
 /**
  * Billing's files: receipts and statements as PDFs with the organization's letterhead, and the
@@ -253,7 +253,7 @@ export function receiptPdf(organization: Organization, payment: PaymentRow, lang
     const credit = payment.status === 'confirmed' ? payment.amount - payment.allocatedAmount : 0;
     if (credit > 0) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`${texts.credit}: ${formatMoney(credit)}`);
     if (payment.refund) {
-      const day = billingToday(new Date(payment.refund.refundedAt));
+      const day = todayThere(new Date(payment.refund.refundedAt));
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#b91c1c').text(texts.refunded(formatDay(day, language), payment.refund.reason));
     }
     const recorder = [payment.recordedByName, payment.recordedByLastName].filter(Boolean).join(' ');

@@ -1,11 +1,4 @@
 import type { AllocationChoice } from './schemas/billing';
-import { TIME_ZONE } from './time';
-
-// One formatter (toLocaleDateString would build one per call, some 50 µs, several per request).
-const billingDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
-
-/** Today in the billing time zone, 'YYYY-MM-DD'. */
-export const billingToday = (now = new Date()) => billingDay.format(now);
 
 /** A day ('YYYY-MM-DD') as people read it: 05/03/2026 in Spanish, 03/05/2026 in English. */
 export function formatDay(day: string, language: 'es' | 'en') {
@@ -66,13 +59,6 @@ export const percentOf = (amount: number, percent: number) => Math.round((amount
 
 /** The first day of the month of a day: the billing period it belongs to. */
 export const periodOf = (day: string) => `${day.slice(0, 7)}-01`;
-
-/** A day plus `n` days, 'YYYY-MM-DD'. */
-export function addDays(day: string, n: number) {
-  const date = new Date(`${day.slice(0, 10)}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-}
 
 /** Whole days from `from` to `to` (both 'YYYY-MM-DD'). */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);

@@ -99,11 +99,29 @@ export function dayClock(day: string, timeZone: string): (minutes: number) => Da
   return (minutes) => new Date(midnight + minutes * 60_000);
 }
 
-/** The next day of 'YYYY-MM-DD'. */
-export const nextDay = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-};
+/** `count` days from a day 'YYYY-MM-DD' (negative: before it): the same in every zone. */
+export function addDays(day: string, count: number) {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + count)).toISOString().slice(0, 10);
+}
 
-/** The first instant of today in a zone. */
-export const startOfToday = (timeZone = TIME_ZONE) => zonedInstant(zonedParts(new Date(), timeZone).day, 0, timeZone);
+/** The next day of 'YYYY-MM-DD'. */
+export const nextDay = (day: string) => addDays(day, 1);
+
+// One formatter (toLocaleDateString would build one per call, some 50 µs, several per request).
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+
+/** Today (or the day of `now`) in the organization's zone, 'YYYY-MM-DD'. */
+export const todayThere = (now = new Date()) => dayFormat.format(now);
+
+/** The first instant of a day 'YYYY-MM-DD' in the organization's zone. */
+export const dayStart = (day: string) => zonedInstant(day, 0);
+
+/** The first instant of today in the organization's zone. */
+export const startOfToday = () => dayStart(todayThere());
+
+/** An instant as the organization's clock reads it, 'YYYY-MM-DD HH:MM' (files for spreadsheets). */
+export function wallClockText(instant: Date | string) {
+  const { day, time } = zonedParts(new Date(instant));
+  return `${day} ${time}`;
+}

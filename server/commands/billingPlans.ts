@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { addDays, billingToday, nextPeriod, percentOf, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
+import { nextPeriod, percentOf, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
+import { addDays, todayThere } from '../../shared/time';
 import { messageText } from '../../shared/messages';
 import type { BillingPlan, BillingPlanInput, ChargeSplitInput } from '../../shared/schemas/billing';
 import { db } from '../db';
@@ -98,7 +99,7 @@ export function periodDays(plan: Pick<BillingPlan, 'issueDay' | 'dueDays'>, peri
 }
 
 /** The next period a plan issues: this month until its issue day, then next month. */
-export function nextIssuePeriod(issueDay: number, today = billingToday()) {
+export function nextIssuePeriod(issueDay: number, today = todayThere()) {
   return Number(today.slice(8, 10)) < issueDay ? periodOf(today) : nextPeriod(periodOf(today));
 }
 
@@ -133,7 +134,7 @@ export const cuotaDescription = (period: string) => `Cuota de mantenimiento ${MO
  * so two workers issue one after the other and the second finds the charges made; the unique
  * key (unit, period) refuses a double whatever happens. Answers the charges issued now.
  */
-export async function issueMonthlyCharges(trx: Knex, propertyId: number, today = billingToday()) {
+export async function issueMonthlyCharges(trx: Knex, propertyId: number, today = todayThere()) {
   const planRow = await trx('billingPlans').where({ propertyId }).forUpdate().first();
   if (!planRow) return [];
   const plan = presentPlan(planRow);
@@ -163,7 +164,7 @@ export async function issueMonthlyCharges(trx: Knex, propertyId: number, today =
 }
 
 /** Properties whose plan's issue day of this month has come and that miss a cuota of this period (the sweep). */
-export async function plansDue(trx: Knex = db(), today = billingToday()): Promise<number[]> {
+export async function plansDue(trx: Knex = db(), today = todayThere()): Promise<number[]> {
   const period = periodOf(today);
   const rows: Array<{ propertyId: number }> = await trx('billingPlans as p')
     .where('p.issueDay', '<=', Number(today.slice(8, 10)))
@@ -206,7 +207,7 @@ export function lateFeeAmount(plan: Pick<BillingPlan, 'lateFee'>, balance: numbe
  * `today`), linked to it and due today. Idempotent: the unique key (charge, period) and the
  * check under the unit's lock make a second run, or a second worker, add nothing.
  */
-export async function applyLateFees(trx: Knex, today = billingToday(), options: { propertyId?: number } = {}) {
+export async function applyLateFees(trx: Knex, today = todayThere(), options: { propertyId?: number } = {}) {
   const period = periodOf(today);
   const plans = trx('billingPlans').whereNot('lateFeeKind', 'none');
   if (options.propertyId) plans.where({ propertyId: options.propertyId });

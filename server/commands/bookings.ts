@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { billingToday } from '../../shared/billing';
 import { bookingCost, calendarRuleBroken, daySlots } from '../../shared/bookings';
-import { nextDay, zonedInstant, zonedParts } from '../../shared/time';
+import { nextDay, todayThere, zonedInstant, zonedParts } from '../../shared/time';
 import type { EventType } from '../../shared/events';
 import { messageText, type MessageKey } from '../../shared/messages';
 import { isAdministrator } from '../../shared/permissions';
@@ -188,7 +187,7 @@ async function checkRules(
     if (Number(count) >= amenity.maxPerUnitPerMonth) throw ruleError('booking_monthly_limit', 'startTime', 409);
   }
   if (amenity.blockIfOverdue && booking.unitId) {
-    const overdue = await trx('charges').where({ unitId: booking.unitId, status: 'pending' }).where('dueDate', '<', billingToday()).first('id');
+    const overdue = await trx('charges').where({ unitId: booking.unitId, status: 'pending' }).where('dueDate', '<', todayThere()).first('id');
     if (overdue) throw ruleError('booking_overdue_blocked', 'startTime', 409);
   }
 }

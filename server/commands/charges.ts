@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { billingToday } from '../../shared/billing';
+import { todayThere } from '../../shared/time';
 import type { ChargeCreateInput, ChargeListQuery } from '../../shared/schemas/billing';
 import { db } from '../db';
 import { recordEvent } from '../events/outbox';
@@ -24,7 +24,7 @@ export function chargeRows(trx: Knex = db()) {
       'properties.name as property_name',
       'users.name as user_name',
       'users.last_name as user_last_name',
-      trx.raw(`(charges.status = 'pending' and charges.due_date < ?::date) as overdue`, [billingToday()]),
+      trx.raw(`(charges.status = 'pending' and charges.due_date < ?::date) as overdue`, [todayThere()]),
     );
 }
 
@@ -41,7 +41,7 @@ export function readableCharges(
   const query = whereLedgerFilters(whereLedgerReadable(base, 'charges', user, trx, organizationIds), 'charges', filters, 'due_date', ['invoice_number', 'description'], trx);
   if (filters.userId) query.where('charges.user_id', filters.userId);
   if (filters.type) query.where('charges.type', filters.type);
-  if (filters.status === 'overdue') query.where('charges.status', 'pending').where('charges.due_date', '<', billingToday());
+  if (filters.status === 'overdue') query.where('charges.status', 'pending').where('charges.due_date', '<', todayThere());
   else if (filters.status) query.where('charges.status', filters.status);
   return query;
 }

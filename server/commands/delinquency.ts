@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AGING_BUCKETS, addDays, agingBucketSql, billingToday } from '../../shared/billing';
+import { AGING_BUCKETS, agingBucketSql } from '../../shared/billing';
 import type { DelinquencyQuery, DelinquencyReport, DelinquencyRow } from '../../shared/schemas/billing';
 import { db } from '../db';
 import type { Property, Unit, User } from '../models';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { containsPattern } from './properties';
 import { rememberedForVersions, rememberedRows } from '../services/listTotals';
-import { TIME_ZONE } from '../../shared/time';
+import { TIME_ZONE, addDays, todayThere } from '../../shared/time';
 
 /** A row of unit_debts as a page reads it (bucket_0..3 as bucket0..3). */
 type KeptDebtRow = Omit<DelinquencyRow, 'buckets'> & Record<`bucket${number}`, number>;
@@ -33,7 +33,7 @@ const inOrder = (reversed: boolean) =>
  * moves the organizations to `today`, then a page reads the kept rows in the report's order
  * from their index. A page past the middle is read from the end, backwards.
  */
-export async function delinquencyReport(user: User, filters: DelinquencyQuery, trx: Knex = db(), today = billingToday()): Promise<DelinquencyReport> {
+export async function delinquencyReport(user: User, filters: DelinquencyQuery, trx: Knex = db(), today = todayThere()): Promise<DelinquencyReport> {
   const organizationIds = await reachableOrganizationIds(user, trx);
   // Done once per day and data version: moving to a new day raises the version.
   const move = keepDebtsCurrent(today, organizationIds ?? trx.raw('array(select id from organizations)'), trx);
@@ -100,7 +100,7 @@ export const keepEveryDebtCurrent = (today: string, trx: Knex = db()) =>
   keepDebtsCurrent(today, trx.raw('array(select organization_id from unit_debt_days where as_of <> ?::date)', [today]), trx);
 
 /** What a unit owes past due on `today` (centavos). */
-export async function unitOverdue(trx: Knex, unitId: number, today = billingToday()) {
+export async function unitOverdue(trx: Knex, unitId: number, today = todayThere()) {
   const row = await trx('charges')
     .where({ unitId, status: 'pending' })
     .where('dueDate', '<', today)
@@ -119,7 +119,7 @@ function certificateCode() {
 }
 
 /** Records a no-debt certificate of a unit (the caller checked it owes nothing past due). */
-export async function issueCertificate(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, today = billingToday()) {
+export async function issueCertificate(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, today = todayThere()) {
   const [row] = await trx('noDebtCertificates')
     .insert({ code: certificateCode(), organizationId: property.organizationId, unitId: unit.id, issuedById: actor.id, validUntil: addDays(today, CERTIFICATE_VALID_DAYS) })
     .returning(['code', 'issuedAt', 'validUntil']);
@@ -130,7 +130,7 @@ export async function issueCertificate(trx: Knex, actor: User, { unit, property 
  * The public verification of a certificate: only the unit, the day issued, until when it is
  * valid and whether it still is. No names, no amounts.
  */
-export async function verifyCertificate(code: string, trx: Knex = db(), today = billingToday()) {
+export async function verifyCertificate(code: string, trx: Knex = db(), today = todayThere()) {
   const row = await trx('noDebtCertificates as c')
     .join('units', 'units.id', 'c.unit_id')
     .join('properties', 'properties.id', 'units.property_id')

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { billingToday, planAllocations, type Allocation, type OpenCharge } from '../../shared/billing';
+import { planAllocations, type Allocation, type OpenCharge } from '../../shared/billing';
+import { todayThere } from '../../shared/time';
 import type { EventType } from '../../shared/events';
 import { messageText } from '../../shared/messages';
 import type { AllocationChoice } from '../../shared/schemas/billing';
@@ -34,7 +35,7 @@ export async function billedUserId(trx: Knex, unitId: number): Promise<number | 
 
 /** The next invoice (`FAC-2026-000123`) or receipt (`REC-2026-000045`) number of an organization. */
 export async function nextNumber(trx: Knex, organizationId: number, series: 'invoice' | 'receipt'): Promise<string> {
-  const { rows } = await trx.raw('select billing_next_number(?, ?, ?::date) as number', [organizationId, series, billingToday()]);
+  const { rows } = await trx.raw('select billing_next_number(?, ?, ?::date) as number', [organizationId, series, todayThere()]);
   return rows[0].number;
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { billingToday } from '../../shared/billing';
+import { todayThere } from '../../shared/time';
 import { formatMoney } from '../../shared/format';
 import { messageText } from '../../shared/messages';
 import {
@@ -129,7 +129,7 @@ export async function replayedPayment(trx: Knex, organizationId: number, idempot
 }
 
 const notFuture = (receivedAt: string) => {
-  if (receivedAt > billingToday()) throw validationError({ receivedAt: messageText('billing_received_at_future') });
+  if (receivedAt > todayThere()) throw validationError({ receivedAt: messageText('billing_received_at_future') });
 };
 
 const paymentPayload = (payment: PaymentRow) => ({

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { billingToday } from '../../shared/billing';
-import { TIME_ZONE } from '../../shared/time';
+import { TIME_ZONE, todayThere } from '../../shared/time';
 import type { BillingSummary, StatementQuery } from '../../shared/schemas/billing';
 import { isAdministrator } from '../../shared/permissions';
 import type { PageQuery } from '../../shared/schemas/common';
@@ -18,7 +17,7 @@ const sum = (column: string, filter = '') => `coalesce(sum(${column})${filter ? 
  * and of it what is past due on `today` (`overdue`, `overdueCount` charges). The dashboard's
  * outstanding balance too.
  */
-export function pendingTotals(user: User, propertyId: number | undefined, today = billingToday(), trx: Knex = db(), organizationIds?: number[] | null) {
+export function pendingTotals(user: User, propertyId: number | undefined, today = todayThere(), trx: Knex = db(), organizationIds?: number[] | null) {
   const query = whereLedgerReadable(trx('charges'), 'charges', user, trx, organizationIds).where('charges.status', 'pending');
   if (propertyId) query.where('charges.property_id', propertyId);
   return query.first(
@@ -36,7 +35,7 @@ export function pendingTotals(user: User, propertyId: number | undefined, today 
  * from the monthly totals the database keeps, so the answer reads a few rows per property.
  */
 export async function billingSummary(user: User, propertyId: number | undefined, trx: Knex = db()): Promise<BillingSummary> {
-  const today = billingToday();
+  const today = todayThere();
   const [monthStart, yearStart] = [`${today.slice(0, 7)}-01`, `${today.slice(0, 4)}-01-01`];
   const scoped = (query: Knex.QueryBuilder, table: string) => (propertyId ? query.where(`${table}.property_id`, propertyId) : query);
   const organizationIds = isAdministrator(user) ? await reachableOrganizationIds(user, trx) : undefined;

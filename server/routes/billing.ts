@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { apiRouter } from './router';
 import { messageText } from '../../shared/messages';
 import { isAdministrator } from '../../shared/permissions';
+import { todayThere } from '../../shared/time';
 import {
   BillingSummaryQuerySchema,
   BillingUnitsQuerySchema,
@@ -206,15 +207,13 @@ billingRouter.get('/units/:id/statement.csv', async (ctx) => {
   sendFile(ctx, statementCsv(statement, user.language), CSV, `${statementFileName(user, statement.unit.unitNumber)}.csv`);
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** The filtered charges (every page) as CSV, for the Export button. */
 billingRouter.get('/charges/export', async (ctx) => {
   const user = currentUser(ctx);
   const { limit: _limit, offset: _offset, ...filters } = parse(ChargeListQuerySchema, ctx.query);
   await checkScope(user, filters);
   const { rows } = await listCharges(user, { ...filters, offset: 0 });
-  sendFile(ctx, chargesCsv(rows.map(presentCharge), user.language), CSV, `${BILLING_TEXTS[user.language].files.charges}-${today()}.csv`);
+  sendFile(ctx, chargesCsv(rows.map(presentCharge), user.language), CSV, `${BILLING_TEXTS[user.language].files.charges}-${todayThere()}.csv`);
 });
 
 /** The filtered payments (every page) as CSV. */
@@ -223,5 +222,5 @@ billingRouter.get('/payments/export', async (ctx) => {
   const { limit: _limit, offset: _offset, ...filters } = parse(PaymentListQuerySchema, ctx.query);
   await checkScope(user, filters);
   const { rows } = await listPayments(user, { ...filters, offset: 0 });
-  sendFile(ctx, paymentsCsv(rows.map(presentPayment), user.language), CSV, `${BILLING_TEXTS[user.language].files.payments}-${today()}.csv`);
+  sendFile(ctx, paymentsCsv(rows.map(presentPayment), user.language), CSV, `${BILLING_TEXTS[user.language].files.payments}-${todayThere()}.csv`);
 });

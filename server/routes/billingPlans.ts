@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { apiRouter } from './router';
-import { billingToday } from '../../shared/billing';
+import { todayThere } from '../../shared/time';
 import { formatMoney } from '../../shared/format';
 import { messageText, messageWith } from '../../shared/messages';
 import {
@@ -97,7 +97,7 @@ function sendFile(ctx: Context, body: Buffer | string, type: string, fileName: s
 
 billingPlansRouter.get('/billing/delinquency.csv', async (ctx) => {
   const { user, report } = await delinquencyOf(ctx, true);
-  sendFile(ctx, delinquencyCsv(report, user.language), 'text/csv; charset=utf-8', `${DEBT_TEXTS[user.language].files.delinquency}-${billingToday()}.csv`);
+  sendFile(ctx, delinquencyCsv(report, user.language), 'text/csv; charset=utf-8', `${DEBT_TEXTS[user.language].files.delinquency}-${todayThere()}.csv`);
 });
 
 async function letterhead(organizationId: number) {
@@ -107,8 +107,8 @@ async function letterhead(organizationId: number) {
 
 billingPlansRouter.get('/billing/delinquency.pdf', async (ctx) => {
   const { user, property, report } = await delinquencyOf(ctx, true);
-  const pdf = await delinquencyPdf(await letterhead(property?.organizationId ?? user.organizationId), report, property?.name ?? null, billingToday(), user.language);
-  sendFile(ctx, pdf, 'application/pdf', `${DEBT_TEXTS[user.language].files.delinquency}-${billingToday()}.pdf`);
+  const pdf = await delinquencyPdf(await letterhead(property?.organizationId ?? user.organizationId), report, property?.name ?? null, todayThere(), user.language);
+  sendFile(ctx, pdf, 'application/pdf', `${DEBT_TEXTS[user.language].files.delinquency}-${todayThere()}.pdf`);
 });
 
 /**

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { apiRouter } from './router';
 import { MAINTENANCE_LABELS } from '../../shared/messages';
 import { can } from '../../shared/permissions';
+import { todayThere, wallClockText } from '../../shared/time';
 import {
   MaintenanceCommentSchema,
   MaintenanceCreateSchema,
@@ -65,7 +66,7 @@ maintenanceRouter.get('/maintenance/export.csv', async (ctx) => {
   const { limit: _limit, offset: _offset, ...filters } = parse(MaintenanceListQuerySchema, ctx.query);
   const { rows } = await listRequests(user, { ...filters, offset: 0 });
   const labels = MAINTENANCE_LABELS.es;
-  const date = (value: string | null | undefined) => (value ? value.slice(0, 16).replace('T', ' ') : '');
+  const date = (value: string | null | undefined) => (value ? wallClockText(value) : '');
   const records = rows
     .map((row) => presentRequest(row, user))
     .map((r) =>
@@ -87,7 +88,7 @@ maintenanceRouter.get('/maintenance/export.csv', async (ctx) => {
       ].map(safeCell),
     );
   ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="mantenimiento-${new Date().toISOString().slice(0, 10)}.csv"`);
+  ctx.set('Content-Disposition', `attachment; filename="mantenimiento-${todayThere()}.csv"`);
   ctx.body = stringify(records, {
     bom: true,
     header: true,

@@ -16,6 +16,7 @@ import {
   sendNotice,
   updateResident,
 } from '../commands/residents';
+import { todayThere } from '../../shared/time';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
 import { forbidden } from '../errors';
@@ -104,7 +105,7 @@ residentsRouter.get('/residents/export', async (ctx) => {
     .map((row) => presentResident(row, user))
     .map((r) => [r.name, r.lastName, r.email, r.phone, r.propertyName, r.unitNumber, STATUS_LABELS[r.status], r.joinDate].map(safeCell));
   ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="residentes-${new Date().toISOString().slice(0, 10)}.csv"`);
+  ctx.set('Content-Disposition', `attachment; filename="residentes-${todayThere()}.csv"`);
   ctx.body = stringify(records, {
     bom: true,
     header: true,

@@ -47,6 +47,7 @@ import { presentBlock, presentPass } from '../presenters/visitor';
 import { idParam, parse } from '../validation';
 import { safeCell } from './csv';
 import { messageText } from '../../shared/messages';
+import { todayThere, wallClockText } from '../../shared/time';
 
 /**
  * Visitor passes and the front desk (product/visitors.md): reads scoped by policies/visitors.ts,
@@ -77,7 +78,7 @@ visitorsRouter.get('/visitors/export.csv', async (ctx) => {
   const { limit: _limit, offset: _offset, ...filters } = parse(VisitorListQuerySchema, ctx.query);
   const { rows } = await listVisitors(user, { ...filters, offset: 0 });
   const labels = VISITOR_LABELS.es;
-  const date = (value: string | null) => (value ? new Date(Date.parse(value) - 4 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+  const date = (value: string | null) => (value ? wallClockText(value) : '');
   const records = (await presentRows(user, rows)).map((v) =>
     [
       String(v.id),
@@ -101,7 +102,7 @@ visitorsRouter.get('/visitors/export.csv', async (ctx) => {
     ].map(safeCell),
   );
   ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="visitantes-${new Date().toISOString().slice(0, 10)}.csv"`);
+  ctx.set('Content-Disposition', `attachment; filename="visitantes-${todayThere()}.csv"`);
   ctx.body = stringify(records, {
     bom: true,
     header: true,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billingToday } from '../../shared/billing';
+import { todayThere } from '../../shared/time';
 import { createCharge } from '../../server/commands/charges';
 import { keepDebtsCurrent } from '../../server/commands/delinquency';
 import { recordPayment, reviewPayment } from '../../server/commands/payments';
@@ -38,7 +38,7 @@ describe('the ledger under random sequences', () => {
     const { admin, property } = await adminWorld();
     const placed = { property: await Property.query().findById(property.id).throwIfNotFound() };
     // From here on the delinquency report's debts are kept for today: every change must keep them.
-    await keepDebtsCurrent(billingToday(), [property.organizationId]);
+    await keepDebtsCurrent(todayThere(), [property.organizationId]);
 
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -103,7 +103,7 @@ async function checkInvariants(unit: Unit, where: { unit: Unit; property: Proper
   // The debt kept for the delinquency report is what the pending charges past due add up to today.
   const [owed] = await sql(`
     select coalesce(sum(amount - paid_amount), 0)::bigint as overdue, count(*)::int as "overdueCount", min(due_date) as "oldestDueDate"
-    from charges where unit_id = :unit and status = 'pending' and due_date < '${billingToday()}'`);
+    from charges where unit_id = :unit and status = 'pending' and due_date < '${todayThere()}'`);
   const kept = await db()('unitDebts').where({ unitId: unit.id }).first('overdue', 'overdueCount', 'oldestDueDate');
   expect(kept ?? { overdue: 0, overdueCount: 0, oldestDueDate: null }).toEqual(owed);
 }

@@ -4,6 +4,7 @@ import { MaintenanceRequest, type User } from '../../server/models';
 import { ruleFor } from '../../server/notifications/rules';
 import type { LiveEvent } from '../../shared/events';
 import type { MaintenanceStatus } from '../../shared/enums';
+import { todayThere } from '../../shared/time';
 import {
   createMaintenanceRequest,
   createOrganization,
@@ -470,12 +471,15 @@ describe('comments, photos and rating', () => {
 describe('CSV and settings', () => {
   it('exports the filtered list for administrators only', async () => {
     const b = await building();
-    await requestIn(b, 'pending', { title: '=HYPERLINK("x")' });
+    // Asked at 03:30 UTC on the 23rd: the evening of the 22nd on the organization's clock.
+    await requestIn(b, 'pending', { title: '=HYPERLINK("x")', requestedAt: new Date('2026-11-23T03:30:00Z') });
     const response = await (await as(b.admin)).get('/api/maintenance/export.csv');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toContain(`mantenimiento-${todayThere()}.csv`);
     expect(response.text).toContain('ID,Título,Propiedad');
     expect(response.text).toContain(`'=HYPERLINK`);
+    expect(response.text).toContain(',2026-11-22 23:30,');
     expect((await (await as(b.resident)).get('/api/maintenance/export.csv')).status).toBe(403);
   });
 

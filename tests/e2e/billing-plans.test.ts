@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
-import { addDays } from '../../shared/billing';
+import { addDays } from '../../shared/time';
 import { day, pdfText } from '../support/billing';
 import { createOrganization, createProperty, createUnit, createUser } from '../support/factories';
 import { notice, signInAs, useBrowser } from './support/browser';

@@ -1,7 +1,7 @@
 import type { Response } from 'superagent';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Agent } from 'supertest';
-import { billingToday } from '../../shared/billing';
+import { todayThere } from '../../shared/time';
 
 /** Reads a response body as raw bytes, whatever its type. */
 export function binary(res: Response, done: (error: Error | null, body: Buffer) => void) {
@@ -22,7 +22,7 @@ export async function pdfText(bytes: Buffer) {
 
 /** A day `n` days from today in the billing time zone, 'YYYY-MM-DD' (negative: in the past). */
 export function day(n: number) {
-  const date = new Date(`${billingToday()}T12:00:00Z`);
+  const date = new Date(`${todayThere()}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + n);
   return date.toISOString().slice(0, 10);
 }

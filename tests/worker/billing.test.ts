@@ -4,7 +4,8 @@ import { unitStatement } from '../../server/commands/statements';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { Property, type Unit } from '../../server/models';
-import { addDays, billingToday, nextPeriod, periodOf, splitAmount, shareWeight } from '../../shared/billing';
+import { nextPeriod, periodOf, splitAmount, shareWeight } from '../../shared/billing';
+import { addDays, todayThere } from '../../shared/time';
 import type { LiveEvent } from '../../shared/events';
 import { JOBS, planSchedulerId } from '../../shared/jobs';
 import { sweepBilling } from '../../worker/jobs/billing';
@@ -20,7 +21,7 @@ import { useLiveWorld } from '../support/live-world';
 const world = useLiveWorld();
 const queue = world.queues.billing;
 
-const today = billingToday();
+const today = todayThere();
 const PLAN = { monthlyFee: 300_000, split: 'equal', issueDay: 1, dueDays: 10, reservePercent: 10, lateFee: { kind: 'percent', value: 5, graceDays: 10 } };
 
 /** A tower of `count` units (with shares when given), its administrator signed in, a resident in the first unit. */

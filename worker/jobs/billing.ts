@@ -1,6 +1,5 @@
 import type { Job, Queue } from 'bullmq';
-import { billingToday } from '../../shared/billing';
-import { TIME_ZONE } from '../../shared/time';
+import { TIME_ZONE, todayThere } from '../../shared/time';
 import { JOBS, planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
 import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
 import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
@@ -38,7 +37,7 @@ export async function issueMonthly(job: Job<IssueMonthlyData>) {
 
 /** The day's late fees of every plan (once per overdue charge and month). */
 export async function applyDayLateFees(job: Job<LateFeesData>) {
-  const made = await transaction((trx) => applyLateFees(trx, job.data?.today ?? billingToday()));
+  const made = await transaction((trx) => applyLateFees(trx, job.data?.today ?? todayThere()));
   return { lateFees: made.length };
 }
 
@@ -55,7 +54,7 @@ export function sweepBilling(queue: Queue) {
       issued += (await transaction((trx) => issueMonthlyCharges(trx, propertyId))).length;
     }
     // Past midnight, what units owe ages: the kept debts of the organizations move to the new day.
-    await keepEveryDebtCurrent(billingToday());
+    await keepEveryDebtCurrent(todayThere());
     let restored = 0;
     for (const { propertyId } of (await db()('billingPlans').select('propertyId')) as Array<{ propertyId: number }>) {
       if (await queue.getJobScheduler(planSchedulerId(propertyId))) continue;

@@ -12,10 +12,9 @@ import { errorMessage } from '@client/lib/api';
 import { isAdministrator } from '@shared/permissions';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { bookingCost } from '@shared/bookings';
-import { zonedParts } from '@shared/time';
+import { addDays, dayStart, todayThere, zonedParts } from '@shared/time';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import { useAvailability, useChangeBooking, useCreateBooking, type Amenity, type Booking, type Slot } from '../api/bookings';
-import { addDays, dayStart, todayThere } from '../lib/time';
 
 type BookingDialogProps = { amenity: Amenity | null; booking?: Booking | null; show: boolean; onClose: () => void };
 

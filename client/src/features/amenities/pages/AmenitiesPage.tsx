@@ -8,12 +8,12 @@ import { usePropertyOptions } from '@client/features/residents/api/property-opti
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { BOOKING_STATUSES } from '@shared/enums';
 import { isAdministrator } from '@shared/permissions';
+import { addDays, dayStart, todayThere } from '@shared/time';
 import { BOOKING_FILTERS, BOOKINGS_PAGE_SIZE, useAmenityCatalog, useBookingList, useFreeToday, type Amenity, type Booking } from '../api/bookings';
 import { AmenityCards, openNow } from '../components/AmenityCards';
 import { BookingDialog } from '../components/BookingDialog';
 import { BookingList } from '../components/BookingLists';
 import { useBookingsLive } from '../lib/live';
-import { addDays, dayStart, todayThere } from '../lib/time';
 import '../amenities.css';
 
 type Availability = 'all' | 'now' | 'full';

@@ -11,7 +11,8 @@ import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney, useFormatDate } from '@client/lib/format';
-import { billingToday, planAllocations } from '@shared/billing';
+import { planAllocations } from '@shared/billing';
+import { todayThere } from '@shared/time';
 import { PAYMENT_METHODS } from '@shared/enums';
 import { PaymentCreateSchema } from '@shared/schemas/billing';
 import { useRecordPayment } from '../api/mutations';
@@ -52,7 +53,7 @@ function PaymentForm({ start, onClose }: { start: PaymentStart; onClose: () => v
   const [chosen, setChosen] = useState<number[]>(start?.chargeId ? [start.chargeId] : []);
   const { register, handleSubmit, setError, setValue, control, formState: { errors } } = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
     resolver: zodResolver(PaymentFormSchema),
-    defaultValues: { unitId: start ? String(start.unitId) : '', amount: '', method: 'bank_transfer', reference: '', receivedAt: billingToday() },
+    defaultValues: { unitId: start ? String(start.unitId) : '', amount: '', method: 'bank_transfer', reference: '', receivedAt: todayThere() },
   });
   const [unitText, amountText] = useWatch({ control, name: ['unitId', 'amount'] });
   const unitId = Number(unitText) || null;
@@ -97,7 +98,7 @@ function PaymentForm({ start, onClose }: { start: PaymentStart; onClose: () => v
             <TextField label={t('form.amount')} inputMode="decimal" hint={t('form.amountHint')} registration={register('amount')} error={errors.amount} />
           </Col>
           <Col sm={6}>
-            <TextField label={t('form.receivedAt')} type="date" max={billingToday()} registration={register('receivedAt')} error={errors.receivedAt} />
+            <TextField label={t('form.receivedAt')} type="date" max={todayThere()} registration={register('receivedAt')} error={errors.receivedAt} />
           </Col>
           <Col sm={6}>
             <SelectField label={t('form.method')} options={PAYMENT_METHODS.filter((m) => m !== 'credit_card').map((method) => ({ value: method, label: t(`methods.${method}`) }))} registration={register('method')} error={errors.method} />

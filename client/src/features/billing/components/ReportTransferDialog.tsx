@@ -13,7 +13,7 @@ import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { readAsBase64 } from '@client/lib/files';
 import { formatFileSize, formatMoney } from '@client/lib/format';
-import { billingToday } from '@shared/billing';
+import { todayThere } from '@shared/time';
 import { MAX_PROOF_BYTES, PROOF_FILE_TYPES, PaymentReportSchema } from '@shared/schemas/billing';
 import { useReportTransfer } from '../api/mutations';
 import { useBillingUnits } from '../api/queries';
@@ -53,7 +53,7 @@ function ReportForm({ onClose }: { onClose: () => void }) {
   const proofId = useId();
   const { register, handleSubmit, setError, setValue, control, formState: { errors } } = useForm<ReportFormInput, unknown, ReportFormOutput>({
     resolver: zodResolver(ReportFormSchema),
-    defaultValues: { unitId: '', amount: '', receivedAt: billingToday(), reference: '' },
+    defaultValues: { unitId: '', amount: '', receivedAt: todayThere(), reference: '' },
   });
   const proof = useWatch({ control, name: 'proof' }) as File | undefined;
   // Most people have one unit: it is chosen for them.
@@ -87,7 +87,7 @@ function ReportForm({ onClose }: { onClose: () => void }) {
         <p className="text-body-secondary">{t('reportForm.intro')}</p>
         <UnitFields manager={false} propertyId={null} onPropertyChange={() => {}} registration={register('unitId')} error={errors.unitId} />
         <TextField label={t('form.amount')} inputMode="decimal" hint={t('form.amountHint')} registration={register('amount')} error={errors.amount} />
-        <TextField label={t('reportForm.date')} type="date" max={billingToday()} registration={register('receivedAt')} error={errors.receivedAt} />
+        <TextField label={t('reportForm.date')} type="date" max={todayThere()} registration={register('receivedAt')} error={errors.receivedAt} />
         <TextField label={t('reportForm.reference')} hint={t('reportForm.referenceHint')} registration={register('reference')} error={errors.reference} />
         <Form.Group controlId={proofId} className="mb-0">
           <Form.Label>{t('reportForm.proof')}</Form.Label>
