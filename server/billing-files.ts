@@ -11,7 +11,7 @@ import type { Branding } from '../shared/schemas/settings';
 import type { UnitStatement } from './commands/statements';
 import { config } from './config';
 import type { PresentedCharge, PresentedPayment, PaymentRow } from './presenters/billing';
-import { TIME_ZONE, todayThere } from '../shared/time';
+import { TIME_ZONE, dayOf } from '../shared/time';
 
 /**
  * Billing's files: receipts and statements as PDFs with the organization's letterhead, and the
@@ -253,7 +253,7 @@ export function receiptPdf(organization: Organization, payment: PaymentRow, lang
     const credit = payment.status === 'confirmed' ? payment.amount - payment.allocatedAmount : 0;
     if (credit > 0) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`${texts.credit}: ${formatMoney(credit)}`);
     if (payment.refund) {
-      const day = todayThere(new Date(payment.refund.refundedAt));
+      const day = dayOf(new Date(payment.refund.refundedAt));
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#b91c1c').text(texts.refunded(formatDay(day, language), payment.refund.reason));
     }
     const recorder = [payment.recordedByName, payment.recordedByLastName].filter(Boolean).join(' ');

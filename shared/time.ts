@@ -111,11 +111,17 @@ export const nextDay = (day: string) => addDays(day, 1);
 // One formatter (toLocaleDateString would build one per call, some 50 µs, several per request).
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
 
-/** Today (or the day of `now`) in the organization's zone, 'YYYY-MM-DD'. */
-export const todayThere = (now = new Date()) => dayFormat.format(now);
+/** The day of an instant in the organization's zone, 'YYYY-MM-DD'. */
+export const dayOf = (instant: Date) => dayFormat.format(instant);
+
+/** Today in the organization's zone, 'YYYY-MM-DD'. */
+export const todayThere = () => dayOf(new Date());
 
 /** The first instant of a day 'YYYY-MM-DD' in the organization's zone. */
 export const dayStart = (day: string) => zonedInstant(day, 0);
+
+/** The last instant (millisecond) of a day 'YYYY-MM-DD' in the organization's zone. */
+export const dayEnd = (day: string) => new Date(dayStart(nextDay(day)).getTime() - 1);
 
 /** The first instant of today in the organization's zone. */
 export const startOfToday = () => dayStart(todayThere());

@@ -10,10 +10,6 @@ import {
   DEFAULT_RETENTION_DAYS,
   VisitorSettingsSchema,
   WALK_IN_TIMEOUT_MS,
-  endOfLocalDay,
-  localDay,
-  localWeekday,
-  startOfLocalDay,
   type DeskVerdict,
   type RefusalReason,
   type VisitorBlockCreateInput,
@@ -25,6 +21,7 @@ import {
   type VisitorSummary,
   type WalkInInput,
 } from '../../shared/schemas/visitors';
+import { dayEnd, dayOf, dayStart, zonedParts } from '../../shared/time';
 import { db, PREPARE } from '../db';
 import { claimVersion } from '../db/versioned';
 import { conflict, forbidden, notFound, validationError } from '../errors';
@@ -65,9 +62,9 @@ async function uniqueAccessCode(trx: Knex) {
 /** When a pass is valid: a one-time pass the day of its arrival (or until its departure), a recurring one until the end of `until`. */
 export function validityOf(input: { expectedArrival: Date; expectedDeparture: Date | null; recurrence: { until: string; weekdays: number[] } | null }) {
   if (input.recurrence) {
-    return { passKind: 'recurring' as const, validFrom: input.expectedArrival, validTo: endOfLocalDay(input.recurrence.until), weekdays: input.recurrence.weekdays, maxUses: null };
+    return { passKind: 'recurring' as const, validFrom: input.expectedArrival, validTo: dayEnd(input.recurrence.until), weekdays: input.recurrence.weekdays, maxUses: null };
   }
-  const endOfDay = endOfLocalDay(localDay(input.expectedArrival));
+  const endOfDay = dayEnd(dayOf(input.expectedArrival));
   const validTo = input.expectedDeparture && input.expectedDeparture > endOfDay ? input.expectedDeparture : endOfDay;
   return { passKind: 'one-time' as const, validFrom: input.expectedArrival, validTo, weekdays: null, maxUses: 1 };
 }
@@ -84,9 +81,9 @@ export function refusalOf(row: Pick<VisitorRow, 'status' | 'validFrom' | 'validT
   if (row.status === 'pending') return 'not_today';
   if (row.status === 'checked-out' || (row.maxUses !== null && row.uses >= row.maxUses)) return 'already_used';
   if (row.status === 'expired' || (row.validTo && now > new Date(row.validTo))) return 'expired';
-  const today = localDay(now);
-  if (row.validFrom && today < localDay(new Date(row.validFrom))) return 'not_today';
-  if (row.weekdays && !row.weekdays.includes(localWeekday(now))) return 'not_today';
+  const today = dayOf(now);
+  if (row.validFrom && today < dayOf(new Date(row.validFrom))) return 'not_today';
+  if (row.weekdays && !row.weekdays.includes(zonedParts(now).weekday)) return 'not_today';
   return null;
 }
 
@@ -133,10 +130,10 @@ const TODAY_LIVE = ['scheduled', 'pending', 'checked-in'];
 
 /** Passes valid some time on `day` (Santo Domingo), on their weekdays. */
 function validOn(query: Knex.QueryBuilder, trx: Knex, day: string) {
-  const weekday = localWeekday(startOfLocalDay(day));
+  const weekday = zonedParts(dayStart(day)).weekday;
   return query
-    .where('visitors.valid_from', '<=', endOfLocalDay(day))
-    .where('visitors.valid_to', '>=', startOfLocalDay(day))
+    .where('visitors.valid_from', '<=', dayEnd(day))
+    .where('visitors.valid_to', '>=', dayStart(day))
     .where((q) => q.whereNull('visitors.weekdays').orWhereRaw('? = any(visitors.weekdays)', [weekday]));
 }
 
@@ -145,9 +142,9 @@ function filteredVisitors(user: User, filters: Partial<VisitorListQuery>, trx: K
   if (filters.propertyId) query.where('visitors.property_id', filters.propertyId);
   if (filters.status) query.where('visitors.status', filters.status);
   if (filters.visitType) query.where('visitors.visit_type', filters.visitType);
-  if (filters.from) query.where('visitors.valid_to', '>=', startOfLocalDay(filters.from));
-  if (filters.to) query.where('visitors.valid_from', '<=', endOfLocalDay(filters.to));
-  if (filters.tab === 'today') validOn(query, trx, localDay(now)).whereIn('visitors.status', [...TODAY_LIVE, 'checked-out']);
+  if (filters.from) query.where('visitors.valid_to', '>=', dayStart(filters.from));
+  if (filters.to) query.where('visitors.valid_from', '<=', dayEnd(filters.to));
+  if (filters.tab === 'today') validOn(query, trx, dayOf(now)).whereIn('visitors.status', [...TODAY_LIVE, 'checked-out']);
   if (filters.tab === 'upcoming') query.whereIn('visitors.status', TODAY_LIVE).where('visitors.valid_to', '>=', now);
   if (filters.tab === 'completed') query.whereIn('visitors.status', ['checked-out', 'cancelled', 'denied', 'expired']);
   if (filters.q) {
@@ -182,14 +179,14 @@ export async function listVisitors(user: User, filters: VisitorListQuery, trx: K
 
 /** Today's passes, the upcoming ones (after today), this week's (the next 7 days) and who is inside now. */
 export async function summarizeVisitors(user: User, propertyId: number | undefined, trx: Knex = db(), now = new Date()): Promise<VisitorSummary> {
-  const today = localDay(now);
-  const weekEnd = localDay(new Date(now.getTime() + 6 * 86_400_000));
+  const today = dayOf(now);
+  const weekEnd = dayOf(new Date(now.getTime() + 6 * 86_400_000));
   const base = () => filteredVisitors(user, { propertyId }, trx, now);
   const count = async (query: Knex.QueryBuilder) => Number((await query.count('* as count').first())?.count ?? 0);
   const [todayCount, upcoming, thisWeek, insideNow] = await Promise.all([
     count(validOn(base(), trx, today).whereIn('visitors.status', [...TODAY_LIVE, 'checked-out'])),
-    count(base().whereIn('visitors.status', TODAY_LIVE).where('visitors.valid_from', '>', endOfLocalDay(today))),
-    count(base().whereIn('visitors.status', [...TODAY_LIVE, 'checked-out']).where('visitors.valid_from', '<=', endOfLocalDay(weekEnd)).where('visitors.valid_to', '>=', startOfLocalDay(today))),
+    count(base().whereIn('visitors.status', TODAY_LIVE).where('visitors.valid_from', '>', dayEnd(today))),
+    count(base().whereIn('visitors.status', [...TODAY_LIVE, 'checked-out']).where('visitors.valid_from', '<=', dayEnd(weekEnd)).where('visitors.valid_to', '>=', dayStart(today))),
     count(base().whereExists(trx('visits').whereRaw('visits.visitor_id = visitors.id').whereNull('visits.checked_out_at'))),
   ]);
   return { today: todayCount, upcoming, thisWeek, insideNow };
@@ -198,7 +195,7 @@ export async function summarizeVisitors(user: User, propertyId: number | undefin
 /** The desk's lists of a property: expected today (not yet inside), inside now, walk-ins waiting. */
 export async function deskToday(user: User, propertyId: number, trx: Knex = db(), now = new Date()) {
   await authorizeDesk(user, propertyId, trx);
-  const rows = (await validOn(visitorRows(trx).where('visitors.property_id', propertyId), trx, localDay(now))
+  const rows = (await validOn(visitorRows(trx).where('visitors.property_id', propertyId), trx, dayOf(now))
     .whereIn('visitors.status', TODAY_LIVE)
     .orderBy('visitors.valid_from')
     .limit(500)
@@ -299,7 +296,7 @@ export async function changeVisitor(trx: Knex, actor: User, row: VisitorRow, inp
     const validity = validityOf({
       expectedArrival: input.expectedArrival ?? new Date(row.expectedArrival ?? row.validFrom ?? now),
       expectedDeparture: input.expectedDeparture !== undefined ? input.expectedDeparture : row.expectedDeparture,
-      recurrence: recurrence !== undefined ? recurrence : row.passKind === 'recurring' && row.weekdays && row.validTo ? { until: localDay(new Date(row.validTo)), weekdays: row.weekdays } : null,
+      recurrence: recurrence !== undefined ? recurrence : row.passKind === 'recurring' && row.weekdays && row.validTo ? { until: dayOf(new Date(row.validTo)), weekdays: row.weekdays } : null,
     });
     if (validity.validTo < now) throw validationError({ expectedArrival: messageText('visitor_arrival_past') });
     Object.assign(change, validity);
@@ -402,7 +399,7 @@ export async function registerWalkIn(trx: Knex, actor: User, input: WalkInInput,
       expectedArrival: now,
       passKind: 'one-time',
       validFrom: now,
-      validTo: endOfLocalDay(localDay(now)),
+      validTo: dayEnd(dayOf(now)),
       maxUses: 1,
       accessCode: await uniqueAccessCode(trx),
       passToken: null,

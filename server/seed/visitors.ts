@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { endOfLocalDay, localDay } from '../../shared/schemas/visitors';
+import { dayEnd, dayOf } from '../../shared/time';
 import { newAccessCode, newPassToken } from '../commands/visitors';
 
 type Person = { id: number };
@@ -45,11 +45,11 @@ export async function seedVisitors(
   const nannyFrom = at(8, -14);
   const [, nanny, past] = await trx('visitors')
     .insert([
-      { ...base, ...pass(), name: 'Carolina Méndez', phone: '829-555-0148', purpose: 'Cena familiar', visitType: 'guest', passKind: 'one-time', expectedArrival: todayGuest, validFrom: todayGuest, validTo: endOfLocalDay(localDay(todayGuest)), maxUses: 1, vehiclePlate: 'A456789' },
-      { ...base, ...pass(), name: 'Rosa Almonte', phone: '849-555-0121', purpose: 'Niñera', visitType: 'service', passKind: 'recurring', expectedArrival: nannyFrom, expectedDeparture: at(17, -14), validFrom: nannyFrom, validTo: endOfLocalDay(localDay(new Date(now + 90 * DAY))), weekdays: [1, 2, 3, 4, 5], uses: 0, notes: 'Trabaja de lunes a viernes de 8:00 a 17:00.' },
-      { ...base, ...pass(), passToken: null, name: 'Miguel Herrera', email: 'miguel.herrera@correo.do', purpose: 'Entrega de muebles', visitType: 'delivery', passKind: 'one-time', expectedArrival: at(10, -5), validFrom: at(10, -5), validTo: endOfLocalDay(localDay(at(10, -5))), maxUses: 1, uses: 1, status: 'checked-out', checkInTime: at(10, -5), checkedInById: guard.id, checkOutTime: at(11, -5), checkedOutById: guard.id },
-      { ...base, ...pass(), name: 'Laura Sánchez', email: 'laura.sanchez@correo.do', phone: '829-555-0133', purpose: 'Visita familiar', visitType: 'guest', passKind: 'one-time', expectedArrival: at(15, 1), expectedDeparture: at(19, 1), validFrom: at(15, 1), validTo: endOfLocalDay(localDay(at(15, 1))), maxUses: 1 },
-      { ...base, ...pass(), name: 'Técnico de Claro', purpose: 'Instalación de internet', visitType: 'service', passKind: 'one-time', expectedArrival: at(10, 2), validFrom: at(10, 2), validTo: endOfLocalDay(localDay(at(10, 2))), maxUses: 1 },
+      { ...base, ...pass(), name: 'Carolina Méndez', phone: '829-555-0148', purpose: 'Cena familiar', visitType: 'guest', passKind: 'one-time', expectedArrival: todayGuest, validFrom: todayGuest, validTo: dayEnd(dayOf(todayGuest)), maxUses: 1, vehiclePlate: 'A456789' },
+      { ...base, ...pass(), name: 'Rosa Almonte', phone: '849-555-0121', purpose: 'Niñera', visitType: 'service', passKind: 'recurring', expectedArrival: nannyFrom, expectedDeparture: at(17, -14), validFrom: nannyFrom, validTo: dayEnd(dayOf(new Date(now + 90 * DAY))), weekdays: [1, 2, 3, 4, 5], uses: 0, notes: 'Trabaja de lunes a viernes de 8:00 a 17:00.' },
+      { ...base, ...pass(), passToken: null, name: 'Miguel Herrera', email: 'miguel.herrera@correo.do', purpose: 'Entrega de muebles', visitType: 'delivery', passKind: 'one-time', expectedArrival: at(10, -5), validFrom: at(10, -5), validTo: dayEnd(dayOf(at(10, -5))), maxUses: 1, uses: 1, status: 'checked-out', checkInTime: at(10, -5), checkedInById: guard.id, checkOutTime: at(11, -5), checkedOutById: guard.id },
+      { ...base, ...pass(), name: 'Laura Sánchez', email: 'laura.sanchez@correo.do', phone: '829-555-0133', purpose: 'Visita familiar', visitType: 'guest', passKind: 'one-time', expectedArrival: at(15, 1), expectedDeparture: at(19, 1), validFrom: at(15, 1), validTo: dayEnd(dayOf(at(15, 1))), maxUses: 1 },
+      { ...base, ...pass(), name: 'Técnico de Claro', purpose: 'Instalación de internet', visitType: 'service', passKind: 'one-time', expectedArrival: at(10, 2), validFrom: at(10, 2), validTo: dayEnd(dayOf(at(10, 2))), maxUses: 1 },
     ])
     .returning('id');
 

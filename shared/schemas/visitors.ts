@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VISIT_TYPES, VISITOR_STATUSES, type PassKind, type VisitType, type VisitorStatus } from '../enums';
-import { nextDay, zonedInstant, zonedParts } from '../time';
 import { PageQuerySchema, emailField, optionalPhone, optionalText, requiredText, versionField } from './common';
+import { dayOf } from '../time';
 
 /** Visitor passes, the front desk and retention (product/visitors.md). */
 
@@ -40,15 +40,6 @@ export const MAX_RETENTION_DAYS = 3650;
 export const ANONYMISED_NAME = 'Visitante anonimizado';
 /** A recurring pass lasts at most a year. */
 export const MAX_RECURRENCE_DAYS = 366;
-
-/** Passes are valid by the days of the organization's zone (shared/time.ts). The day (YYYY-MM-DD) of an instant there. */
-export const localDay = (at: Date) => zonedParts(at).day;
-/** ISO weekday (1 = Monday ... 7 = Sunday) of an instant there. */
-export const localWeekday = (at: Date) => zonedParts(at).weekday;
-/** The first instant of a day there. */
-export const startOfLocalDay = (day: string) => zonedInstant(day, 0);
-/** The last instant of a day there. */
-export const endOfLocalDay = (day: string) => new Date(zonedInstant(nextDay(day), 0).getTime() - 1);
 
 /** Why the desk refuses a code (each shown in big letters with its own text). */
 export const REFUSAL_REASONS = ['unknown', 'cancelled', 'expired', 'not_today', 'already_used', 'do_not_admit'] as const;
@@ -162,7 +153,7 @@ const checkDates = (
     ctx.addIssue({ code: 'custom', path: ['expectedDeparture'], message: 'visitor_departure_before' });
   }
   if (value.recurrence && typeof value.recurrence.until === 'string') {
-    const from = localDay(value.expectedArrival);
+    const from = dayOf(value.expectedArrival);
     if (value.recurrence.until < from) ctx.addIssue({ code: 'custom', path: ['recurrence', 'until'], message: 'visitor_until_before' });
     else if (Date.parse(value.recurrence.until) - Date.parse(from) > MAX_RECURRENCE_DAYS * 86_400_000) {
       ctx.addIssue({ code: 'custom', path: ['recurrence', 'until'], message: 'visitor_until_too_far' });

@@ -14,8 +14,8 @@ import { usePropertyOptions } from '@client/features/residents/api/property-opti
 import { PropertySelect } from '@client/features/residents/components/PropertySelect';
 import { errorMessage } from '@client/lib/api';
 import { VISIT_TYPES } from '@shared/enums';
-import { VisitorCreateSchema, localDay } from '@shared/schemas/visitors';
-import { zonedInstant, zonedParts } from '@shared/time';
+import { VisitorCreateSchema } from '@shared/schemas/visitors';
+import { dayOf, zonedInstant, zonedParts } from '@shared/time';
 import { useCreateVisitor, useHostUnits, type VisitorView } from '../api/visitors';
 
 type Input = z.input<typeof VisitorCreateSchema>;
@@ -29,7 +29,7 @@ const localInput = (date: Date) => {
   return `${day}T${time}`;
 };
 /** A nanny's pass: Monday to Friday for a month. */
-const defaultRecurrence = () => ({ until: localDay(new Date(Date.now() + 30 * 86_400_000)), weekdays: [1, 2, 3, 4, 5] });
+const defaultRecurrence = () => ({ until: dayOf(new Date(Date.now() + 30 * 86_400_000)), weekdays: [1, 2, 3, 4, 5] });
 /** The moment a datetime-local value names, read in the organization's zone. */
 const asDate = (value: unknown) => {
   const [, day, hours, minutes] = (typeof value === 'string' && /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(value)) || [];

@@ -8,7 +8,8 @@ import { Loading } from '@client/components/Loading';
 import { useBranding } from '@client/features/branding/api/get-branding';
 import { isApiError } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
-import { displayCode, localDay } from '@shared/schemas/visitors';
+import { displayCode } from '@shared/schemas/visitors';
+import { dayOf } from '@shared/time';
 import { usePublicPass } from '../api/visitors';
 import { VisitorStatusBadge } from '../components/Badges';
 import { weekdayNames } from '../lib/share';
@@ -40,7 +41,7 @@ export default function PassPage() {
       );
     }
     const p = pass.data;
-    const oneDay = p.validFrom && p.validTo && localDay(new Date(p.validFrom)) === localDay(new Date(p.validTo));
+    const oneDay = p.validFrom && p.validTo && dayOf(new Date(p.validFrom)) === dayOf(new Date(p.validTo));
     const live = p.status === 'scheduled' || p.status === 'checked-in';
     return (
       <Card className="shadow-sm text-center">
