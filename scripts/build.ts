@@ -68,6 +68,7 @@ export async function buildApp() {
       'server/db/embedded-process.ts',
       'scripts/migrate.ts',
       'scripts/seed.ts',
+      'scripts/setup.ts',
       'scripts/user-create.ts',
       ...migrations.map((file) => `migrations/${file}`),
     ],

@@ -9,8 +9,9 @@ import { buildAppIfStale, buildClientIfStale } from './build';
 
 /**
  * `npm start`: builds the client when needed, starts the database (embedded when DATABASE_URL
- * is unset) and Redis (a local redis-server when none answers), migrates, loads the demo on
- * an empty database, then runs the server and the worker until Ctrl+C. A worker that dies is
+ * is unset) and Redis (a local redis-server when none answers), migrates, loads the demo into
+ * an empty database in development (server/seed/first-start.ts: never in production unless
+ * SEED_DEMO=true), then runs the server and the worker until Ctrl+C. A worker that dies is
  * restarted with backoff while the server keeps serving; a server that dies stops everything.
  * With NODE_ENV=production they run as compiled JavaScript (built here when missing or stale).
  */
