@@ -6,7 +6,7 @@ import { closeDatabase, connectDatabase, migrateLatest } from '../server/db';
 import { startInfrastructure } from '../server/infrastructure';
 import { hashPassword } from '../server/services/passwords';
 
-/** What the account scripts (user-create.ts, setup.ts) share. */
+// What the account scripts (user-create.ts, setup.ts) share.
 
 /** The command line's values as `schema` reads them; else its messages, the usage, and exit 2. */
 export function parseOrExit<T extends z.ZodType>(schema: T, values: unknown, usage: string): z.infer<T> {

@@ -12,12 +12,11 @@ import { prepareDatabase } from '../server/seed/first-start';
  * otherwise in production).
  */
 const args = new Set(process.argv.slice(2));
-const log = (line: string) => console.log(line);
-const infrastructure = await startInfrastructure(config, log, { redis: false });
+const infrastructure = await startInfrastructure(config, console.log, { redis: false });
 const knex = connectDatabase(infrastructure.databaseUrl, 2);
 try {
   if (args.has('--if-empty')) {
-    for (const line of await prepareDatabase(knex, config, log)) log(line);
+    for (const line of await prepareDatabase(knex, config, console.log)) console.log(line);
   } else {
     await migrateLatest(knex);
     if (!(await databaseIsEmpty(knex)) && !args.has('--force')) {
