@@ -1,11 +1,26 @@
 # Vecindad: one image for the server and the worker (docker-compose.yml runs both).
-FROM node:20-bookworm-slim
+
+# Build: every dependency, then the client (dist/client) and the server, worker, scripts and
+# migrations compiled to JavaScript (dist/app), without source maps (they hold the sources).
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
-ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund --include=dev
+RUN npm ci --no-audit --no-fund
 COPY . .
-# The client, and the server, worker, scripts and migrations compiled to JavaScript (dist/app).
-RUN npm run build
+RUN npm run build && find dist -name '*.map' -delete
+
+# Runtime: the production dependencies (the client's libraries are built into dist/client;
+# optional ones left out, the embedded PostgreSQL's binaries among them: the image runs on
+# DATABASE_URL) and the compiled JavaScript, as the unprivileged `node` user.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+RUN mkdir .data && chown node:node .data
+USER node
 EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/app/server/index.js"]

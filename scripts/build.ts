@@ -55,12 +55,13 @@ export async function buildAppIfStale(log: (line: string) => void = console.log)
  * The production JavaScript of every process (server, worker, the embedded PostgreSQL's
  * process, the scripts Docker runs) and the migrations, bundled by esbuild with the npm
  * packages left as imports. Shared code is split into chunks, not copied into each entry.
+ * Answers esbuild's metafile (what each output imports).
  */
 export async function buildApp() {
   const { build } = await import('esbuild');
   const migrations = fs.readdirSync(path.join(ROOT_DIR, 'migrations')).filter((file) => file.endsWith('.ts'));
   fs.rmSync(COMPILED_DIR, { recursive: true, force: true });
-  await build({
+  const { metafile } = await build({
     absWorkingDir: ROOT_DIR,
     entryPoints: [
       'server/index.ts',
@@ -68,6 +69,7 @@ export async function buildApp() {
       'server/db/embedded-process.ts',
       'scripts/migrate.ts',
       'scripts/seed.ts',
+      'scripts/setup.ts',
       'scripts/user-create.ts',
       ...migrations.map((file) => `migrations/${file}`),
     ],
@@ -80,7 +82,9 @@ export async function buildApp() {
     target: 'node20',
     packages: 'external',
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   });
   fs.writeFileSync(appStamp(), new Date().toISOString());
+  return metafile;
 }

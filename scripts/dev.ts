@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT_DIR, config, sessionSecret } from '../server/config';
-import { closeDatabase, connectDatabase, migrateLatest } from '../server/db';
+import { closeDatabase, connectDatabase } from '../server/db';
 import { startInfrastructure } from '../server/infrastructure';
-import { databaseIsEmpty, seedDemo } from '../server/seed/demo';
+import { prepareDatabase } from '../server/seed/first-start';
 
 /**
  * `npm run dev`: the database and Redis as for `npm start`, then the server and the worker
@@ -11,9 +11,7 @@ import { databaseIsEmpty, seedDemo } from '../server/seed/demo';
  * proxying /api and /socket.io to the server.
  */
 const infrastructure = await startInfrastructure(config, console.log, { redis: true });
-const knex = connectDatabase(infrastructure.databaseUrl, 2);
-await migrateLatest(knex);
-if (await databaseIsEmpty(knex)) await knex.transaction((trx) => seedDemo(trx));
+await prepareDatabase(connectDatabase(infrastructure.databaseUrl, 2), config, console.log);
 await closeDatabase();
 
 const env = { ...process.env, DATABASE_URL: infrastructure.databaseUrl, REDIS_URL: infrastructure.redisUrl, SESSION_SECRET: sessionSecret() };

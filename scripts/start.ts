@@ -1,18 +1,17 @@
-import type { Knex } from 'knex';
 import { config, sessionSecret } from '../server/config';
-import { closeDatabase, connectDatabase, migrateLatest } from '../server/db';
+import { closeDatabase, connectDatabase } from '../server/db';
 import { startInfrastructure, type Infrastructure } from '../server/infrastructure';
 import { logger } from '../server/logger';
-import { DEMO_ACCOUNTS, DEMO_CLIENT_ADMIN, DEMO_PASSWORD, databaseIsEmpty, seedDemo } from '../server/seed/demo';
-import { verifyPassword } from '../server/services/passwords';
+import { prepareDatabase } from '../server/seed/first-start';
 import { appEntry } from '../server/paths';
 import { supervise, type Supervised } from '../server/supervisor';
 import { buildAppIfStale, buildClientIfStale } from './build';
 
 /**
  * `npm start`: builds the client when needed, starts the database (embedded when DATABASE_URL
- * is unset) and Redis (a local redis-server when none answers), migrates, loads the demo on
- * an empty database, then runs the server and the worker until Ctrl+C. A worker that dies is
+ * is unset) and Redis (a local redis-server when none answers), migrates, loads the demo into
+ * an empty database in development (server/seed/first-start.ts: never in production unless
+ * SEED_DEMO=true), then runs the server and the worker until Ctrl+C. A worker that dies is
  * restarted with backoff while the server keeps serving; a server that dies stops everything.
  * With NODE_ENV=production they run as compiled JavaScript (built here when missing or stale).
  */
@@ -23,15 +22,9 @@ try {
   buildClientIfStale(config.clientDir, log);
   if (config.isProduction) await buildAppIfStale(log);
   infrastructure = await startInfrastructure(config, log);
-  const knex = connectDatabase(infrastructure.databaseUrl, 2);
-  await migrateLatest(knex);
-  if (await databaseIsEmpty(knex)) {
-    await knex.transaction((trx) => seedDemo(trx));
-    log('Base de datos nueva: datos de demostración cargados.');
-  }
-  const demo = await openDemoAccounts(knex);
+  const banner = await prepareDatabase(connectDatabase(infrastructure.databaseUrl, 2), config, log);
   await closeDatabase();
-  run(infrastructure, demo);
+  run(infrastructure, banner);
 } catch (error) {
   // One line that says what to do (the causes are in the lines logged before it).
   logger.fatal(`No se pudo iniciar Vecindad: ${error instanceof Error ? error.message : String(error)}`);
@@ -39,7 +32,7 @@ try {
   process.exit(1);
 }
 
-function run(infra: Infrastructure, demo: string[]) {
+function run(infra: Infrastructure, banner: string[]) {
   const env = { ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, SESSION_SECRET: sessionSecret() };
   let stopping = false;
   const stop = async (code: number) => {
@@ -64,25 +57,6 @@ function run(infra: Infrastructure, demo: string[]) {
   process.on('SIGTERM', () => void stop(0));
 
   log(`Vecindad: http://localhost:${config.port}`);
-  for (const line of demo) log(line);
+  for (const line of banner) log(line);
 }
 
-/**
- * The banner's demo accounts: those that still have the demo password (an installation whose
- * administrators changed it does not advertise it).
- */
-async function openDemoAccounts(knex: Knex): Promise<string[]> {
-  const accounts = [...DEMO_ACCOUNTS, DEMO_CLIENT_ADMIN];
-  const rows: Array<{ username: string; password: string; isSuperAdmin: boolean; organization: string }> = await knex('users')
-    .join('organizations', 'organizations.id', 'users.organizationId')
-    .whereIn('username', accounts.map((account) => account.username))
-    .select('username', 'password', 'isSuperAdmin', 'organizations.name as organization');
-  const open: string[] = [];
-  for (const account of accounts) {
-    const row = rows.find((candidate) => candidate.username === account.username);
-    if (!row || !(await verifyPassword(DEMO_PASSWORD, row.password))) continue;
-    const role = row.isSuperAdmin ? `${account.role} (super-admin)` : account.role;
-    open.push(`  ${role.padEnd(28)} ${account.username.padEnd(26)} ${row.organization}`);
-  }
-  return open.length ? [`Cuentas de demostración (contraseña ${DEMO_PASSWORD}):`, ...open] : [];
-}

@@ -38,6 +38,9 @@ const EnvSchema = z.object({
   SMTP_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^smtps?$/ }).optional()),
   // The sender address; the display name is the organization's company name.
   MAIL_FROM: z.email().default('no-reply@vecindad.local'),
+  // Load the demo organization (published passwords) into an empty database at start: by
+  // default in development only, never in production unless set to true.
+  SEED_DEMO: booleanFromEnv.optional(),
 });
 
 /** The placeholder of the documentation and older docker-compose files: never a real secret. */
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: values.COOKIE_SECURE ?? values.NODE_ENV === 'production',
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    seedDemo: values.SEED_DEMO ?? values.NODE_ENV !== 'production',
   };
 }
 

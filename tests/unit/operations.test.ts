@@ -24,6 +24,15 @@ describe('production configuration', () => {
     for (const block of services) expect(block).toMatch(/^ {4}restart: unless-stopped$/m);
     expect(compose).toMatch(/SESSION_SECRET: \$\{SESSION_SECRET:\?/);
   });
+
+  it('docker-compose runs in production without the demo unless SEED_DEMO=true, the worker after a healthy server', () => {
+    const compose = fs.readFileSync(path.join(ROOT_DIR, 'docker-compose.yml'), 'utf8');
+    expect(compose).toMatch(/^ {6}NODE_ENV: production$/m);
+    // The seed step before the server decides as every start does (tests/unit/first-start.test.ts).
+    expect(compose).toContain('node dist/app/scripts/seed.js --if-empty');
+    expect(compose).toMatch(/^ {6}SEED_DEMO: \$\{SEED_DEMO:-false\}$/m);
+    expect(compose).toMatch(/^ {6}server: \{ condition: service_healthy \}$/m);
+  });
 });
 
 describe('supervise (npm start)', () => {
