@@ -9,6 +9,7 @@ import { db } from '../db';
 import { conflict, forbidden, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
+import { changesBooking } from '../policies/bookings';
 import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
 import { createCharge, creditCharge } from './charges';
 import { rememberedPage } from '../services/listTotals';
@@ -322,6 +323,16 @@ const withinCancelWindow = (booking: AmenityBooking, amenity: Amenity, now: Date
   now.getTime() <= booking.startTime.getTime() - amenity.cancelHoursBefore * 3_600_000;
 
 /**
+ * Cancels a live booking: its charges are voided when it is cancelled inside its cancellation
+ * window, or declined (pending); the booker and every open calendar are told.
+ */
+async function cancelBooking(trx: Knex, actor: User, booking: AmenityBooking, amenity: Amenity, reason: string | null | undefined, { declined, now }: { declined: boolean; now: Date }) {
+  const updated = await AmenityBooking.query(trx).patchAndFetchById(booking.id, { status: 'cancelled', cancelReason: reason, decidedAt: declined ? now : booking.decidedAt });
+  if (declined || withinCancelWindow(booking, amenity, now)) await voidBookingCharges(trx, actor, booking, cancelledReason(reason));
+  await recordEvent(trx, ...bookingEvents('booking.cancelled', actor.id, updated, amenity, { reason, declined }));
+}
+
+/**
  * Approve/decline (administrators, pending only), cancel (the booker within the window, an
  * administrator any time before the end) or reschedule (to another free time, same rules).
  */
@@ -330,7 +341,7 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
   const amenity = await lockAmenity(trx, current.amenityId);
   const booking = await AmenityBooking.query(trx).findById(bookingId).forUpdate().throwIfNotFound();
   const administrator = isAdministrator(actor);
-  if (!administrator && booking.userId !== actor.id) throw forbidden();
+  if (!(await changesBooking(actor, booking, trx))) throw forbidden();
   const now = await databaseNow(trx);
   const invalid = () => conflict(messageText('booking_transition_invalid'), 'booking_transition_invalid');
 
@@ -342,12 +353,8 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
     await recordEvent(trx, ...bookingEvents('booking.confirmed', actor.id, updated, amenity));
   } else if ('status' in input) {
     if (!LIVE.includes(booking.status as (typeof LIVE)[number]) || booking.endTime <= now) throw invalid();
-    const inWindow = withinCancelWindow(booking, amenity, now);
-    if (!administrator && booking.status === 'confirmed' && !inWindow) throw ruleError('booking_cancel_window', 'status', 409);
-    const declined = administrator && booking.status === 'pending';
-    const updated = await AmenityBooking.query(trx).patchAndFetchById(booking.id, { status: 'cancelled', cancelReason: input.reason, decidedAt: declined ? now : booking.decidedAt });
-    if (inWindow || declined) await voidBookingCharges(trx, actor, booking, cancelledReason(input.reason));
-    await recordEvent(trx, ...bookingEvents('booking.cancelled', actor.id, updated, amenity, { reason: input.reason, declined }));
+    if (!administrator && booking.status === 'confirmed' && !withinCancelWindow(booking, amenity, now)) throw ruleError('booking_cancel_window', 'status', 409);
+    await cancelBooking(trx, actor, booking, amenity, input.reason, { declined: administrator && booking.status === 'pending', now });
   } else {
     if (!LIVE.includes(booking.status as (typeof LIVE)[number]) || booking.startTime <= now) throw invalid();
     const fields = { startTime: input.startTime, endTime: input.endTime, attendees: booking.attendees, unitId: booking.unitId, userId: booking.userId };
@@ -376,6 +383,25 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
     await recordEvent(trx, ...bookingEvents('booking.rescheduled', actor.id, updated, amenity, { from: booking.startTime }));
   }
   return getBooking(trx, booking.id);
+}
+
+/**
+ * The live bookings a person made for a unit they no longer act for (commands/departures.ts),
+ * cancelled as an administrator (`actor`) cancels them: charges voided inside the cancellation
+ * window, kept after it; the booker is told why.
+ */
+export async function cancelBookingsOfFormerBooker(trx: Knex, actor: User, userId: number, unitId: number) {
+  const ids: number[] = await trx('amenityBookings').where({ userId, unitId }).whereIn('status', LIVE).where('endTime', '>', trx.fn.now()).orderBy('id').pluck('id');
+  const reason = messageText('booking_cancelled_resident_left');
+  for (const id of ids) {
+    const current = await AmenityBooking.query(trx).findById(id).throwIfNotFound();
+    // The amenity first, then the booking: the order every change of a booking takes.
+    const amenity = await lockAmenity(trx, current.amenityId);
+    const booking = await AmenityBooking.query(trx).findById(id).forUpdate().throwIfNotFound();
+    if (!LIVE.includes(booking.status as (typeof LIVE)[number])) continue;
+    await cancelBooking(trx, actor, booking, amenity, reason, { declined: false, now: await databaseNow(trx) });
+  }
+  return ids.length;
 }
 
 // ---- Worker steps (idempotent: each only moves rows still in the state it expects) ----

@@ -24,7 +24,7 @@ import { db } from '../db';
 import { claimVersion } from '../db/versioned';
 import { badRequest, conflict, forbidden, payloadTooLarge, validationError } from '../errors';
 import { recordEvent, type EventInput } from '../events/outbox';
-import type { User } from '../models';
+import { User } from '../models';
 import {
   allowedActions,
   isOpen,
@@ -36,6 +36,7 @@ import {
   type RequestRow,
 } from '../policies/maintenance';
 import { findReadableProperty } from '../policies/properties';
+import { actingUnitIds } from '../policies/residency';
 import { staffOf } from '../policies/staff';
 import { decodeBase64, sniffMimeType } from '../services/files';
 import { foldedContains } from './properties';
@@ -147,7 +148,8 @@ function eventBase(type: EventType, row: RequestRow, actorId: number | null, ext
 
 /**
  * A change of a request, told live to who follows it: the organization's administrators, the
- * requester and the assignee (and an assignee just removed), each once. Suppliers, owners and
+ * requester while they may still read it (policies/maintenance.ts: not once they left its
+ * unit) and the assignee (and an assignee just removed), each once. Suppliers, owners and
  * residents hear it in their own room (suppliers join no property room, and a property's room
  * would reach every neighbour); an internal change skips the requester.
  */
@@ -160,7 +162,8 @@ async function recordRequestEvent(
   alsoTell: Array<number | null> = [],
 ) {
   const base = eventBase(type, row, actor?.id ?? null, extra);
-  const people = [extra.internal ? null : row.requestedById, row.assignedToId, ...alsoTell].filter((id): id is number => id !== null);
+  const requester = extra.internal ? null : await followingRequester(trx, row);
+  const people = [requester, row.assignedToId, ...alsoTell].filter((id): id is number => id !== null);
   // Administrators read it in the administrators' room already.
   const administrators = people.length
     ? new Set<number>(await trx('users').whereIn('id', people).where({ role: 'Administrador' }).pluck('id'))
@@ -170,6 +173,14 @@ async function recordRequestEvent(
     if (!administrators.has(userId)) events.push({ ...base, audience: 'user', userId });
   }
   await recordEvent(trx, ...events);
+}
+
+/** The request's requester, when they may still read it. */
+async function followingRequester(trx: Knex, row: RequestRow): Promise<number | null> {
+  const requester = row.requestedById ? await User.query(trx).findById(row.requestedById) : undefined;
+  if (!requester) return null;
+  const readable = whereRequestReadable(trx('maintenance_requests').join('properties', 'properties.id', 'maintenance_requests.property_id'), requester, trx);
+  return (await readable.where('maintenance_requests.id', row.id).first('maintenance_requests.id')) ? requester.id : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,14 +328,13 @@ export async function createRequest(trx: Knex, actor: User, input: MaintenanceCr
 }
 
 /**
- * The units of a property (read by the user) a request may name: a resident only those they
- * live in; its owner and administrators any. In natural unit-number order.
+ * The units of a property (read by the user) a request may name: administrators any; owners
+ * and residents those they act for now (policies/residency.ts: the units they live in or own,
+ * every unit of a property they own). In natural unit-number order.
  */
 export function reportableUnits(trx: Knex, actor: User, propertyId: number) {
   const units = trx('units').where({ propertyId }).select('id', 'unitNumber').orderByRaw('length(unit_number), unit_number, id');
-  if (actor.role === 'Residente' && !isAdministrator(actor)) {
-    units.whereIn('id', trx('residents').select('unitId').where({ userId: actor.id, propertyId }).whereNot({ status: 'inactive' }));
-  }
+  if (!isAdministrator(actor)) units.whereIn('id', actingUnitIds(actor, trx));
   return units;
 }
 

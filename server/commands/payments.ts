@@ -16,7 +16,7 @@ import { conflict, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import type { Payment, Property, Unit, User } from '../models';
 import { isAdministrator } from '../../shared/permissions';
-import { whereLedgerReadable } from '../policies/billing';
+import { wherePaymentReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import type { PaymentRow } from '../presenters/billing';
 import { checkedFileBytes } from '../services/files';
@@ -90,7 +90,7 @@ export function readablePayments(
   trx: Knex = db(),
   { base = trx('payments'), organizationIds }: { base?: Knex.QueryBuilder; organizationIds?: number[] | null } = {},
 ) {
-  const query = whereLedgerFilters(whereLedgerReadable(base, 'payments', user, trx, organizationIds), 'payments', filters, 'received_at', ['receipt_number', 'reference'], trx);
+  const query = whereLedgerFilters(wherePaymentReadable(base, user, trx, organizationIds), 'payments', filters, 'received_at', ['receipt_number', 'reference'], trx);
   if (filters.status) query.where('payments.status', filters.status);
   return query;
 }

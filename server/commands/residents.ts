@@ -12,6 +12,7 @@ import { hashPassword, temporaryPassword } from '../services/passwords';
 import { assertOrganizationLimit } from '../policies/limits';
 import { escapeLike, foldedContains } from './properties';
 import { inviteUser } from '../notifications/accounts';
+import { leaveUnit } from './departures';
 import { isUniqueViolation, unitForResident } from './units';
 import { listTotal, rememberedForVersions } from '../services/listTotals';
 
@@ -23,7 +24,7 @@ function residentRows(trx: Knex) {
     .leftJoin('units as un', 'un.id', 'r.unitId')
     .select(
       'r.id', 'r.userId', 'r.propertyId', 'r.unitId', 'r.status', 'r.startDate', 'r.endDate', 'r.isPrimary',
-      'r.createdAt', 'r.updatedAt', 'r.version', 'p.name as propertyName', 'p.organizationId', 'un.unitNumber',
+      'r.createdAt', 'r.updatedAt', 'r.version', 'p.name as propertyName', 'p.ownerId as propertyOwnerId', 'p.organizationId', 'un.unitNumber',
       'u.name', 'u.lastName', 'u.username', 'u.email', 'u.phone', 'u.avatarType', 'u.updatedAt as userUpdatedAt',
     );
 }
@@ -238,17 +239,15 @@ function statusChange(trx: Knex, from: string, to: string | undefined) {
   return { status: to, endDate: null };
 }
 
+/** A residence as its commands change it. */
+type Residence = { id: number; userId: number; unitId: number | null; status: string };
+
 /**
  * Edits a resident (spec: name, lastName, phone, unit, status): the name and phone are the
- * user's; the unit is found by number (created only when the request says so).
+ * user's; the unit is found by number (created only when the request says so). Moved to
+ * another unit, or made inactive, they leave the unit they had (commands/departures.ts).
  */
-export async function updateResident(
-  trx: Knex,
-  actor: User,
-  property: Property,
-  resident: { id: number; userId: number; status: string },
-  input: ResidentUpdateInput,
-) {
+export async function updateResident(trx: Knex, actor: User, property: Property, resident: Residence, input: ResidentUpdateInput) {
   await claimVersion(trx, 'residents', resident.id, input.version);
   const account = await trx('users').where({ id: resident.userId }).forUpdate().first('name', 'lastName', 'phone', 'isSuperAdmin', 'organizationId');
   const userChanges = Object.fromEntries(
@@ -267,18 +266,25 @@ export async function updateResident(
   const row = await getResident(trx, resident.id);
   const deactivated = row.status === 'inactive' && resident.status !== 'inactive';
   await recordEvent(trx, residentEvent(deactivated ? 'resident.deactivated' : 'resident.updated', actor, row));
+  if (resident.unitId && (deactivated || row.unitId !== resident.unitId)) await leaveUnit(trx, actor, resident.userId, resident.unitId);
   return row;
 }
 
-/** Ends a residence: status inactive, end date today; the user no longer reads the property. */
-export async function deactivateResident(trx: Knex, actor: User, resident: { id: number; status: string }) {
+/**
+ * Ends a residence: status inactive, end date today; the user no longer reads the property
+ * (unless they own it or a unit of it) and leaves their unit (commands/departures.ts).
+ */
+export async function deactivateResident(trx: Knex, actor: User, resident: Residence) {
   // A change like an edit: an edit form opened before it answers 409 rather than reopen it.
   await claimVersion(trx, 'residents', resident.id);
   if (resident.status !== 'inactive') {
     await trx('residents').where({ id: resident.id }).update({ ...statusChange(trx, resident.status, 'inactive'), updatedAt: trx.fn.now() });
   }
   const row = await getResident(trx, resident.id);
-  if (resident.status !== 'inactive') await recordEvent(trx, residentEvent('resident.deactivated', actor, row));
+  if (resident.status !== 'inactive') {
+    await recordEvent(trx, residentEvent('resident.deactivated', actor, row));
+    if (resident.unitId) await leaveUnit(trx, actor, resident.userId, resident.unitId);
+  }
   return row;
 }
 

@@ -8,6 +8,7 @@ import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, Unit, User } from '../models';
 import type { UnitRow } from '../presenters/unit';
+import { leaveUnit } from './departures';
 import { containsPattern } from './properties';
 
 const UNIQUE_UNIT_NUMBER = 'units_property_id_unit_number_unique';
@@ -48,14 +49,20 @@ export async function getUnit(trx: Knex, id: number): Promise<UnitRow> {
   return (await unitRows(trx).where('units.id', id).first()) as UnitRow;
 }
 
-const unitEvent = (type: 'unit.created' | 'unit.updated' | 'unit.deleted', actor: User, organizationId: number, unit: Pick<Unit, 'id' | 'propertyId' | 'unitNumber'>) => ({
+const unitEvent = (
+  type: 'unit.created' | 'unit.updated' | 'unit.deleted',
+  actor: User,
+  organizationId: number,
+  unit: Pick<Unit, 'id' | 'propertyId' | 'unitNumber'>,
+  extra: { changed?: string[] } = {},
+) => ({
   type,
   organizationId,
   audience: 'property' as const,
   propertyId: unit.propertyId,
   actorId: actor.id,
   subject: { type: 'unit', id: unit.id },
-  payload: { unitNumber: unit.unitNumber },
+  payload: { unitNumber: unit.unitNumber, ...extra },
 });
 
 /** Field error unless `ownerId` is a Propietario of the unit's organization (or none). */
@@ -124,7 +131,10 @@ export async function updateUnit(trx: Knex, actor: User, { unit, property }: { u
     throw isUniqueViolation(error, UNIQUE_UNIT_NUMBER) ? duplicateUnitNumber() : error;
   }
   const row = await getUnit(trx, unit.id);
-  await recordEvent(trx, unitEvent('unit.updated', actor, property.organizationId, row));
+  // A new owner: who reads the property changes (realtime/access.ts); the former one leaves the unit.
+  const ownerChanged = input.ownerId !== undefined && (input.ownerId ?? null) !== (unit.ownerId ?? null);
+  await recordEvent(trx, unitEvent('unit.updated', actor, property.organizationId, row, ownerChanged ? { changed: ['ownerId'] } : {}));
+  if (ownerChanged && unit.ownerId) await leaveUnit(trx, actor, unit.ownerId, unit.id);
   return row;
 }
 

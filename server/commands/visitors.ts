@@ -28,6 +28,7 @@ import { conflict, forbidden, notFound, validationError } from '../errors';
 import { recordEvent, type EventInput } from '../events/outbox';
 import type { User } from '../models';
 import { unitPeopleIds } from '../policies/billing';
+import { actsForUnit, unitActorIds } from '../policies/residency';
 import { findReadableProperty } from '../policies/properties';
 import { staffIds } from '../policies/staff';
 import { readablePropertyIds as findReadablePropertyIds } from '../policies/tenancy';
@@ -71,11 +72,16 @@ export function validityOf(input: { expectedArrival: Date; expectedDeparture: Da
 
 /**
  * Why the desk must refuse the pass now, or null when it may come in (Santo Domingo days): a
- * cancelled, denied or expired pass; one whose days have not come or are past; a recurring
- * pass on another weekday; a one-time pass already used; a name on the unit's do-not-admit list.
+ * cancelled (saying so when its host left the unit), denied or expired pass; one whose days
+ * have not come or are past; a recurring pass on another weekday; a one-time pass already
+ * used; a name on the unit's do-not-admit list.
  */
-export function refusalOf(row: Pick<VisitorRow, 'status' | 'validFrom' | 'validTo' | 'weekdays' | 'maxUses' | 'uses' | 'inside'>, blocked: boolean, now = new Date()): RefusalReason | null {
-  if (row.status === 'cancelled' || row.status === 'denied') return 'cancelled';
+export function refusalOf(
+  row: Pick<VisitorRow, 'status' | 'validFrom' | 'validTo' | 'weekdays' | 'maxUses' | 'uses' | 'inside'> & { cancelCause?: VisitorRow['cancelCause'] },
+  blocked: boolean,
+  now = new Date(),
+): RefusalReason | null {
+  if (row.status === 'cancelled' || row.status === 'denied') return row.cancelCause ?? 'cancelled';
   if (blocked) return 'do_not_admit';
   if (row.inside || row.status === 'checked-in') return null;
   if (row.status === 'pending') return 'not_today';
@@ -102,8 +108,9 @@ async function isBlocked(trx: Knex, row: Pick<VisitorRow, 'unitId' | 'name'>) {
 
 /**
  * A change of a pass, told live to who follows it: the organization's administrators, the
- * people of its unit (the host is told on check-in, asked on a walk-in), and, for what the
- * desk shows, the property's security staff in their own rooms.
+ * people who act for its unit now (policies/residency.ts: the host is told on check-in, asked
+ * on a walk-in; a host who left the unit hears nothing more of it), and, for what the desk
+ * shows, the property's security staff in their own rooms.
  */
 async function recordVisitorEvent(trx: Knex, type: EventType, row: VisitorRow, actor: User | null, extra: Partial<VisitorEventPayload> = {}) {
   const base = {
@@ -114,9 +121,9 @@ async function recordVisitorEvent(trx: Knex, type: EventType, row: VisitorRow, a
     subject: { type: 'visitor', id: row.id },
     payload: visitorPayload(row, extra),
   };
-  const hosts: number[] = row.unitId ? (await unitPeopleIds(row.unitId, trx)).map((r: { id: number }) => r.id) : [];
+  const hosts: number[] = row.unitId ? (await unitActorIds(row.unitId, trx)).map((r: { id: number }) => r.id) : [];
   const desk: number[] = (await staffIds(row.propertyId, 'security', trx)).map((r: { id: number }) => r.id);
-  const people = new Set<number>([row.hostId, ...hosts, ...desk]);
+  const people = new Set<number>([...hosts, ...desk]);
   const administrators = new Set<number>(await trx('users').whereIn('id', [...people]).where({ role: 'Administrador' }).pluck('id'));
   const events: EventInput[] = [{ ...base, audience: 'administrators' }];
   for (const userId of people) if (!administrators.has(userId)) events.push({ ...base, audience: 'user', userId });
@@ -157,13 +164,15 @@ function filteredVisitors(user: User, filters: Partial<VisitorListQuery>, trx: K
   return query;
 }
 
-/** The units (ids) the user hosts, to tell which passes are theirs. */
-const hostedUnits = async (user: User, trx: Knex) =>
-  user.role === 'Propietario' || user.role === 'Residente' ? new Set<number>((await hostUnitIds(user, trx)).map((r: { id: number }) => r.id)) : new Set<number>();
+/** Which of these units (ids) the user hosts, to tell which passes are theirs. */
+async function hostedUnits(user: User, unitIds: number[], trx: Knex) {
+  if ((user.role !== 'Propietario' && user.role !== 'Residente') || !unitIds.length) return new Set<number>();
+  return new Set<number>((await hostUnitIds(user, trx).whereIn('unit_id', unitIds)).map((r: { id: number }) => r.id));
+}
 
 export async function presentRows(user: User, rows: VisitorRow[], trx: Knex = db()) {
-  const units = await hostedUnits(user, trx);
-  return rows.map((row) => presentVisitor(row, user, row.hostId === user.id || (row.unitId !== null && units.has(row.unitId))));
+  const units = await hostedUnits(user, [...new Set(rows.flatMap((row) => (row.unitId === null ? [] : [row.unitId])))], trx);
+  return rows.map((row) => presentVisitor(row, user, row.unitId !== null && units.has(row.unitId)));
 }
 
 /** One page of the passes the user may read, and the total: upcoming soonest first, else newest first. */
@@ -224,8 +233,7 @@ async function checkUnit(trx: Knex, actor: User, propertyId: number, unitId: num
   const unit = await trx('units').where({ id: unitId, propertyId }).first('id');
   if (!unit) throw validationError({ unitId: messageText('visitor_unit_required') });
   if (isAdministrator(actor)) return;
-  const mine = (await hostUnitIds(actor, trx)).some((row: { id: number }) => row.id === unitId);
-  if (!mine) throw forbidden(messageText('visitor_unit_invalid'));
+  if (!(await actsForUnit(actor.id, unitId, trx))) throw forbidden(messageText('visitor_unit_invalid'));
 }
 
 /** Who hosts a pass of a unit: the actor when they live there or own it, else its primary resident, its owner, the actor. */
@@ -276,7 +284,10 @@ export async function createVisitor(trx: Knex, actor: User, input: VisitorCreate
   return row;
 }
 
-/** An edit of a scheduled pass, its cancellation, or a new link (the old one stops working). */
+/**
+ * An edit of a scheduled pass, its cancellation, or a new link: the old link stops working and
+ * the code changes with it (the revoked page showed the old one).
+ */
 export async function changeVisitor(trx: Knex, actor: User, row: VisitorRow, input: VisitorPatchInput, now = new Date()): Promise<VisitorRow> {
   if (!isAdministrator(actor) && !(await hostsVisitor(actor, row, trx))) throw forbidden();
   const { version, status, cancelledReason, revokeLink, recurrence, ...fields } = input;
@@ -301,13 +312,31 @@ export async function changeVisitor(trx: Knex, actor: User, row: VisitorRow, inp
     if (validity.validTo < now) throw validationError({ expectedArrival: messageText('visitor_arrival_past') });
     Object.assign(change, validity);
   }
-  if (revokeLink) change.passToken = newPassToken();
+  if (revokeLink) Object.assign(change, { passToken: newPassToken(), accessCode: await uniqueAccessCode(trx) });
   if (!Object.keys(change).length) return row;
   await claimVersion(trx, 'visitors', row.id, version);
   await trx('visitors').where({ id: row.id }).update({ ...change, updatedAt: now });
   const updated = await reload(trx, row.id);
   await recordVisitorEvent(trx, 'visitor.updated', updated, actor);
   return updated;
+}
+
+/**
+ * The live passes a person hosted at a unit they no longer act for (a residence ended or moved
+ * elsewhere, an ownership passed: commands/departures.ts), cancelled with their events: the
+ * desk refuses them saying the host left the unit. A visitor inside stays inside until the
+ * desk checks them out.
+ */
+export async function cancelPassesOfFormerHost(trx: Knex, actor: User, hostId: number, unitId: number, now = new Date()) {
+  const cancelled: Array<{ id: number }> = await trx('visitors')
+    .where({ hostId, unitId })
+    .whereIn('status', TODAY_LIVE)
+    .update(
+      { status: 'cancelled', cancelCause: 'host_left', cancelledReason: messageText('visitor_refused_host_left'), cancelledAt: now, version: trx.raw('version + 1'), updatedAt: now },
+      ['id'],
+    );
+  for (const { id } of cancelled) await recordVisitorEvent(trx, 'visitor.cancelled', await reload(trx, id), actor);
+  return cancelled.length;
 }
 
 /**
@@ -328,9 +357,15 @@ export async function lookup(trx: Knex, actor: User, propertyId: number, key: { 
   return reason ? { valid: false, reason, visitor } : { valid: true, visitor };
 }
 
-/** A pass the desk user works on (their property), locked; else 404/403. */
+/**
+ * A pass the desk user works on (their property), locked; else 404/403. Locked first, then
+ * read by a statement of its own: read under the lock's wait, its entries (`inside`) would be
+ * those of before a check-in or check-out that committed meanwhile, and five simultaneous
+ * check-outs would all close the visit.
+ */
 export async function findDeskVisitor(trx: Knex, actor: User, id: number) {
-  const row = (await visitorRows(trx).where('visitors.id', id).forUpdate('visitors').first()) as VisitorRow | undefined;
+  const locked = await trx('visitors').where({ id }).forUpdate().first('id');
+  const row = locked ? ((await visitorRows(trx).where('visitors.id', id).first()) as VisitorRow) : undefined;
   if (!row) throw notFound(messageText('visitor_not_found'));
   if (!isAdministrator(actor) && actor.role !== 'Suplidor') {
     // A host reads their pass but never works the desk.
@@ -361,15 +396,17 @@ export async function checkIn(trx: Knex, actor: User, row: VisitorRow, now = new
   return updated;
 }
 
-/** The visitor leaves: the open entry closes; a recurring pass still valid waits for the next entry. */
+/**
+ * The visitor leaves: the open entry closes; a recurring pass still valid waits for the next
+ * entry; a pass cancelled while they were inside stays cancelled.
+ */
 export async function checkOut(trx: Knex, actor: User, row: VisitorRow, now = new Date()) {
   if (!row.inside) throw conflict(messageText('visitor_not_inside'), 'not_inside');
   await claimVersion(trx, 'visitors', row.id);
   await trx('visits').where({ visitorId: row.id }).whereNull('checkedOutAt').update({ checkedOutAt: now, checkedOutById: actor.id });
   const again = row.passKind === 'recurring' && row.validTo && now < new Date(row.validTo) && (row.maxUses === null || row.uses < row.maxUses);
-  await trx('visitors')
-    .where({ id: row.id })
-    .update({ status: again ? 'scheduled' : 'checked-out', checkOutTime: now, checkedOutById: actor.id, updatedAt: now });
+  const status = row.status === 'cancelled' ? 'cancelled' : again ? 'scheduled' : 'checked-out';
+  await trx('visitors').where({ id: row.id }).update({ status, checkOutTime: now, checkedOutById: actor.id, updatedAt: now });
   const updated = await reload(trx, row.id);
   await recordVisitorEvent(trx, 'visitor.checked_out', updated, actor);
   return updated;

@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/format';
 import { TIME_ZONE } from '../../shared/time';
 import type { BroadcastEventPayload } from '../../shared/schemas/broadcasts';
 import { unitPeopleIds } from '../policies/billing';
+import { unitActorIds } from '../policies/residency';
 import { MAINTENANCE_LABELS } from '../../shared/messages';
 import type { MaintenanceChanges, MaintenanceEventPayload } from '../../shared/schemas/maintenance';
 import type { VisitorEventPayload } from '../../shared/schemas/visitors';
@@ -250,11 +251,13 @@ const BOOKING_RULES: Partial<Record<EventType, NotificationRule>> = {
   }),
 };
 
-/** The people of a pass's unit and its host: told when their visitor arrives, asked about a walk-in. */
+/**
+ * Who acts for a pass's unit now (policies/residency.ts; a pass without a unit: its host): told
+ * when their visitor arrives, asked about a walk-in. A host who left the unit is not.
+ */
 const visitorHosts = (event: LiveEvent, trx: Knex) => {
   const p = event.payload as VisitorEventPayload;
-  const host = trx('users').select('id').where({ id: p.hostId });
-  return p.unitId ? host.union(unitPeopleIds(p.unitId, trx)) : host;
+  return p.unitId ? unitActorIds(p.unitId, trx) : trx('users').select('id').where({ id: p.hostId });
 };
 const visitorRule = (key: string, text: Record<Language, (payload: VisitorEventPayload) => NotificationText>): NotificationRule => ({
   recipients: visitorHosts,

@@ -56,6 +56,22 @@ export function whereLedgerReadable(
   return query.whereIn(`${table}.unit_id`, billingUnitIds(user, trx));
 }
 
+/**
+ * Restricts a query on `payments` to those the user reads: the ledger of their units (above)
+ * and, for an owner or resident, the payments made by them or recorded for them
+ * (`payments.user_id`), also once they left the unit: their receipts stay theirs (README,
+ * "What a resident keeps after leaving"). Summaries and statements stay the units' own
+ * (whereLedgerReadable).
+ */
+export function wherePaymentReadable(query: Knex.QueryBuilder, user: User, trx: Knex = db(), organizationIds?: number[] | null) {
+  if (isAdministrator(user) || !readsBilling(user)) return whereLedgerReadable(query, 'payments', user, trx, organizationIds);
+  return query.where((readable) =>
+    readable
+      .whereIn('payments.unit_id', billingUnitIds(user, trx))
+      .orWhere((own) => own.where('payments.user_id', user.id).where('payments.organization_id', user.organizationId)),
+  );
+}
+
 /** The users linked to a unit: its owner and its active residents (events and notifications go to them). */
 export function unitPeopleIds(unitId: number, trx: Knex = db()): Knex.QueryBuilder {
   return trx('residents')
@@ -89,7 +105,7 @@ export async function findBillingUnit(user: User, id: number, trx: Knex = db()):
 
 export async function findReadablePayment(user: User, id: number, trx: Knex = db()): Promise<Payment> {
   authorizeBillingRead(user);
-  const payment = await whereLedgerReadable(Payment.query(trx).findById(id) as unknown as Knex.QueryBuilder, 'payments', user, trx);
+  const payment = await wherePaymentReadable(Payment.query(trx).findById(id) as unknown as Knex.QueryBuilder, user, trx);
   if (!payment) throw notFound(messageText('billing_payment_not_found'));
   return payment as unknown as Payment;
 }

@@ -7,12 +7,15 @@ import { REOPEN_WINDOW_DAYS, type MaintenanceAction } from '../../shared/schemas
 import { db } from '../db';
 import { AppError, conflict, forbidden, notFound } from '../errors';
 import type { MaintenanceRequest, User } from '../models';
+import { actingUnitIds } from './residency';
 import { readablePropertyIds } from './tenancy';
 
 /**
  * Who reads and changes which maintenance requests (product/maintenance.md, PRODUCT.md):
  * administrators every request of the properties they reach; a supplier those assigned to
- * them at properties they staff; owners and residents the requests they opened.
+ * them at properties they staff; owners and residents the requests they opened, while they act
+ * for its unit (policies/residency.ts) or, for a common area, read its property: a requester
+ * who leaves the unit leaves its requests.
  */
 
 /** A request joined with what its presenter and events need. */
@@ -62,7 +65,14 @@ export function whereRequestReadable(query: Knex.QueryBuilder, user: User, trx: 
       .whereIn('maintenance_requests.property_id', readablePropertyIds(user, trx));
   }
   if (can(user, 'maintenance.create')) {
-    return query.where('maintenance_requests.requested_by_id', user.id).where('properties.organization_id', user.organizationId);
+    return query
+      .where('maintenance_requests.requested_by_id', user.id)
+      .where('properties.organization_id', user.organizationId)
+      .where((reach) =>
+        reach
+          .whereIn('maintenance_requests.unit_id', actingUnitIds(user, trx))
+          .orWhere((common) => common.whereNull('maintenance_requests.unit_id').whereIn('maintenance_requests.property_id', readablePropertyIds(user, trx))),
+      );
   }
   return query.whereRaw('false');
 }

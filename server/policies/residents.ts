@@ -9,22 +9,29 @@ import { findManageableProperty, propertyIdsWithReadableDetails } from './proper
 /**
  * Restricts a query on `residents as r` to the residences the user may see: those of the
  * properties whose residents they read (administrators, owners, residents of the property).
- * A Residente does not see former (inactive) neighbours, only their own past residences.
+ * Only administrators and the owner of the whole property see former (inactive) residents;
+ * anyone else only their own past residences.
  */
 export function whereResidentVisible(query: Knex.QueryBuilder, user: User, trx: Knex = db()): Knex.QueryBuilder {
   query.whereIn('r.property_id', propertyIdsWithReadableDetails(user, trx));
-  if (user.role === 'Residente' && !isAdministrator(user)) {
-    query.where((visible) => visible.whereNot('r.status', 'inactive').orWhere('r.user_id', user.id));
+  if (!isAdministrator(user)) {
+    query.where((visible) =>
+      visible
+        .whereNot('r.status', 'inactive')
+        .orWhere('r.user_id', user.id)
+        .orWhereIn('r.property_id', trx('properties').select('id').where({ ownerId: user.id })),
+    );
   }
   return query;
 }
 
 /**
- * Whether the viewer sees a resident's email, username and phone: administrators and owners
- * do; a Residente only their own (PRODUCT.md: no other residents' contact data).
+ * Whether the viewer sees a resident's email, username and phone: administrators and the
+ * owner of the resident's whole property do; anyone else (residents, owners of one unit) only
+ * their own (PRODUCT.md: no other residents' contact data).
  */
-export const seesContactOf = (viewer: User, residentUserId: number) =>
-  isAdministrator(viewer) || viewer.role === 'Propietario' || viewer.id === residentUserId;
+export const seesContactOf = (viewer: User, resident: { userId: number; propertyOwnerId: number | null }) =>
+  isAdministrator(viewer) || (viewer.role === 'Propietario' && viewer.id === resident.propertyOwnerId) || viewer.id === resident.userId;
 
 /** A resident row id the user may see (404 otherwise). */
 export async function findVisibleResidentId(user: User, id: number, trx: Knex = db()): Promise<number> {

@@ -76,8 +76,9 @@ export async function canReachOrganization(user: User, organizationId: number, t
 
 /**
  * Ids of the properties a user may read (PRODUCT.md): administrators every property of the
- * organizations they reach; an owner those they own; a resident the ones they live in; a
- * supplier those they staff (property_staff, any service: policies/staff.ts).
+ * organizations they reach; owners and residents those they own, those where they own a unit
+ * (`units.owner_id`) and those they live in (a residence not inactive); a supplier those they
+ * staff (property_staff, any service: policies/staff.ts).
  */
 export function readablePropertyIds(user: User, trx: Knex = db()): Knex.QueryBuilder {
   const query = trx('properties').select('properties.id');
@@ -85,11 +86,12 @@ export function readablePropertyIds(user: User, trx: Knex = db()): Knex.QueryBui
   query.where('properties.organization_id', user.organizationId);
   switch (user.role) {
     case 'Propietario':
-      return query.where('properties.owner_id', user.id);
     case 'Residente':
-      return query.whereIn(
-        'properties.id',
-        trx('residents').select('property_id').where({ userId: user.id }).whereNot({ status: 'inactive' }),
+      return query.where((own) =>
+        own
+          .where('properties.owner_id', user.id)
+          .orWhereIn('properties.id', trx('units').select('property_id').where({ ownerId: user.id }))
+          .orWhereIn('properties.id', trx('residents').select('property_id').where({ userId: user.id }).whereNot({ status: 'inactive' })),
       );
     case 'Suplidor':
       return query.whereIn('properties.id', staffedPropertyIds(user.id, trx));

@@ -6,14 +6,16 @@ import { db } from '../db';
 import { forbidden, notFound } from '../errors';
 import type { User } from '../models';
 import { findReadableProperty } from './properties';
+import { actingUnitIds, actsForUnit } from './residency';
 import { staffOf } from './staff';
 import { readablePropertyIds } from './tenancy';
 
 /**
  * Who reads and changes which visitor passes (product/visitors.md): administrators every pass
  * of the properties they reach; security staff (a Suplidor with service `security`) the passes
- * of the properties whose desk they work; owners and residents those of their own units (and
- * those they host). Only administrators and security staff work a property's desk.
+ * of the properties whose desk they work; owners and residents those of the units they act for
+ * now (policies/residency.ts: a host who leaves the unit leaves its passes). Only
+ * administrators and security staff work a property's desk.
  */
 
 /** A pass joined with what its presenter and events need. */
@@ -46,6 +48,7 @@ export type VisitorRow = {
   checkedOutById: number | null;
   cancelledAt: Date | null;
   cancelledReason: string | null;
+  cancelCause: 'host_left' | null;
   createdById: number | null;
   walkIn: boolean;
   decisionDueAt: Date | null;
@@ -63,15 +66,8 @@ export type VisitorRow = {
   inside: boolean;
 };
 
-/** The units whose visitors a user hosts: those they live in and those they own. */
-export function hostUnitIds(user: Pick<User, 'id'>, trx: Knex = db()): Knex.QueryBuilder {
-  return trx('residents')
-    .select('unit_id as id')
-    .where({ userId: user.id })
-    .whereNotNull('unitId')
-    .whereNot({ status: 'inactive' })
-    .union(trx('units').select('id').where({ ownerId: user.id }));
-}
+/** The units whose visitors a user hosts: those they act for now (policies/residency.ts). */
+export const hostUnitIds = actingUnitIds;
 
 /** The properties whose desk a supplier works (service `security`). */
 export const deskPropertyIds = (user: Pick<User, 'id'>, trx: Knex = db()) =>
@@ -107,7 +103,7 @@ export function whereVisitorReadable(query: Knex.QueryBuilder, user: User, trx: 
   if (user.role === 'Propietario' || user.role === 'Residente') {
     return query
       .where('properties.organization_id', user.organizationId)
-      .where((q) => q.where('visitors.host_id', user.id).orWhereIn('visitors.unit_id', hostUnitIds(user, trx)));
+      .whereIn('visitors.unit_id', hostUnitIds(user, trx));
   }
   return query.whereRaw('false');
 }
@@ -123,11 +119,10 @@ export async function findReadableVisitor(user: User, id: number, trx: Knex = db
   return row;
 }
 
-/** Whether the user hosts the pass (its host, or a person of its unit). */
-export async function hostsVisitor(user: User, row: Pick<VisitorRow, 'hostId' | 'unitId'>, trx: Knex = db()) {
-  if (row.hostId === user.id) return true;
+/** Whether the user hosts the pass: they act for its unit now. */
+export async function hostsVisitor(user: User, row: Pick<VisitorRow, 'unitId'>, trx: Knex = db()) {
   if (!row.unitId || (user.role !== 'Propietario' && user.role !== 'Residente')) return false;
-  return Boolean(await hostUnitIds(user, trx).then((rows: Array<{ id: number }>) => rows.some((unit) => unit.id === row.unitId)));
+  return actsForUnit(user.id, row.unitId, trx);
 }
 
 /**

@@ -7,6 +7,8 @@ export type ResidentRow = {
   userId: number;
   propertyId: number;
   propertyName: string;
+  /** The owner of the whole property (`properties.owner_id`). */
+  propertyOwnerId: number | null;
   organizationId: number;
   unitId: number | null;
   unitNumber: string | null;
@@ -34,7 +36,7 @@ const isoDate = (value: Date | string) => new Date(value).toISOString().slice(0,
  * to a Residente). `joinDate` is the start date of the residence, else the day it was added.
  */
 export function presentResident(row: ResidentRow, viewer: User) {
-  const contact = seesContactOf(viewer, row.userId);
+  const contact = seesContactOf(viewer, row);
   return {
     id: row.id,
     userId: row.userId,

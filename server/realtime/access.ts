@@ -40,6 +40,17 @@ export const ACCESS_CHANGES: Partial<Record<EventType, AccessChange>> = {
       : {},
   // Its residents may be left with no residence at all.
   'property.deleted': async (event) => ({ rooms: [rooms.property(event.propertyId!)] }),
+  // The owner of one unit reads its property (policies/tenancy.ts): a new owner, and whoever
+  // was in the property's room (the former owner among them).
+  'unit.created': async (event, trx) => ({ users: await ids(trx('units').where({ id: event.subjectId }).whereNotNull('ownerId').select('ownerId as id')) }),
+  'unit.updated': async (event, trx) =>
+    changed(event).includes('ownerId')
+      ? {
+          users: await ids(trx('units').where({ id: event.subjectId }).whereNotNull('ownerId').select('ownerId as id')),
+          rooms: [rooms.property(event.propertyId!)],
+        }
+      : {},
+  'unit.deleted': async (event) => ({ rooms: [rooms.property(event.propertyId!)] }),
   // A suspended or inactive organization's people may not stay signed in.
   'organization.updated': async (event, trx) => {
     const organization = await trx('organizations').where({ id: event.subjectId }).first('status');

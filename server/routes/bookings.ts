@@ -1,14 +1,13 @@
 import { apiRouter } from './router';
 import { AvailabilityQuerySchema, BookingCreateSchema, BookingListQuerySchema, BookingPatchSchema } from '../../shared/schemas/bookings';
-import { messageText } from '../../shared/messages';
 import { availability, changeBooking, createBooking, listBookings } from '../commands/bookings';
 import { transaction } from '../db/transaction';
-import { forbidden, notFound } from '../errors';
+import { forbidden } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
 import { can } from '../../shared/permissions';
-import { db } from '../db';
-import { findReadableAmenity, propertyIdsWithReadableDetails } from '../policies/properties';
+import { findReadableBookingId } from '../policies/bookings';
+import { findReadableAmenity } from '../policies/properties';
 import { presentBooking } from '../presenters/booking';
 import { idParam, parse } from '../validation';
 import { pageAnswer } from './pages';
@@ -41,15 +40,10 @@ bookingsRouter.post('/amenities/:id/bookings', async (ctx) => {
   ctx.body = presentBooking(booking, user);
 });
 
-/** A decision, a cancellation or a reschedule; others' bookings are not found. */
+/** A decision, a cancellation or a reschedule (policies/bookings.ts): bookings of properties the user does not read are not found. */
 bookingsRouter.patch('/bookings/:id', async (ctx) => {
   const user = currentUser(ctx);
-  const id = idParam(ctx.params.id);
-  const readable = await db()('amenityBookings')
-    .where({ id })
-    .whereIn('amenityId', db()('amenities').select('id').whereIn('propertyId', propertyIdsWithReadableDetails(user)))
-    .first('id');
-  if (!readable) throw notFound(messageText('booking_not_found'));
+  const id = await findReadableBookingId(user, idParam(ctx.params.id));
   const input = parse(BookingPatchSchema, ctx.request.body);
   const booking = await transaction((trx) => changeBooking(trx, user, id, input));
   ctx.body = presentBooking(booking, user);

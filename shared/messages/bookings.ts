@@ -30,4 +30,5 @@ export const BOOKINGS_MESSAGES = {
   booking_cancel_window: { es: 'Regla de cancelación: ya pasó el plazo para cancelar esta reserva', en: 'Cancellation rule: the time to cancel this booking has passed' },
   booking_transition_invalid: { es: 'Esta reserva ya no admite ese cambio', en: 'This booking no longer allows that change' },
   booking_auto_cancelled: { es: 'No fue aprobada antes de su inicio', en: 'It was not approved before its start' },
+  booking_cancelled_resident_left: { es: 'Quien reservó ya no reside en la unidad', en: 'Whoever booked no longer lives in the unit' },
 } as const;

@@ -32,6 +32,7 @@ export const VISITORS_MESSAGES = {
   visitor_refused_not_today: { es: 'El pase no vale hoy', en: 'The pass is not valid today' },
   visitor_refused_already_used: { es: 'Pase ya utilizado', en: 'Pass already used' },
   visitor_refused_do_not_admit: { es: 'No admitir: la unidad pidió no dejar pasar a esta persona', en: 'Do not admit: the unit asked not to let this person in' },
+  visitor_refused_host_left: { es: 'El anfitrión ya no reside en la unidad', en: 'The host no longer lives in the unit' },
 } as const;
 
 /** Names of types and statuses, for the server's CSV and notifications. */

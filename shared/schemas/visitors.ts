@@ -41,8 +41,11 @@ export const ANONYMISED_NAME = 'Visitante anonimizado';
 /** A recurring pass lasts at most a year. */
 export const MAX_RECURRENCE_DAYS = 366;
 
-/** Why the desk refuses a code (each shown in big letters with its own text). */
-export const REFUSAL_REASONS = ['unknown', 'cancelled', 'expired', 'not_today', 'already_used', 'do_not_admit'] as const;
+/**
+ * Why the desk refuses a code (each shown in big letters with its own text). `host_left`: the
+ * pass was cancelled when its host stopped living in (or owning) the unit.
+ */
+export const REFUSAL_REASONS = ['unknown', 'cancelled', 'expired', 'not_today', 'already_used', 'do_not_admit', 'host_left'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export const VISITOR_TABS = ['all', 'today', 'upcoming', 'completed'] as const;

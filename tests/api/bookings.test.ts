@@ -330,6 +330,38 @@ describe('privacy and time zone', () => {
   });
 });
 
+describe('a resident who leaves the unit (issue 26)', () => {
+  it('has their live bookings of it cancelled as an administrator cancels them, and changes none of that unit’s any more', async () => {
+    const b = await building();
+    const room = await partyRoom(b, { cancelHoursBefore: 72 });
+    const far = (await book(b.resident, room, at(6, 10), at(6, 12))).body;
+    const near = (await book(b.resident, room, at(2, 10), at(2, 12))).body;
+    const neighbours = (await book(b.neighbour, room, at(7, 10), at(7, 12))).body;
+    expect([far.status, near.status, neighbours.status]).toEqual(['confirmed', 'confirmed', 'confirmed']);
+
+    // The administrator moves them to another unit of the building.
+    const admin = await signedIn(b.admin);
+    const residence = await db()('residents').where({ userId: b.resident.id, propertyId: b.property.id }).first();
+    const moved = await admin.patch(`/api/properties/${b.property.id}/residents/${residence.id}`).send({ name: 'Ana', unit: 'PH-1', createUnit: true, version: residence.version });
+    expect(moved.status).toBe(200);
+
+    const reason = messageText('booking_cancelled_resident_left');
+    const rows = await db()('amenityBookings').whereIn('id', [far.id, near.id, neighbours.id]).orderBy('id');
+    expect(rows.map((row) => [row.status, row.cancelReason])).toEqual([['cancelled', reason], ['cancelled', reason], ['confirmed', null]]);
+    // Inside the cancellation window the charge is voided; after it, it stays owed (an administrator's rule).
+    expect(await db()('chargeCreditNotes').where({ chargeId: far.chargeId }).first()).toMatchObject({ amount: 300_000, reason: `Reserva cancelada: ${reason}`, createdById: b.admin.id });
+    expect((await db()('charges').where({ id: near.chargeId }).first()).status).toBe('pending');
+    const told = await db()('events').where({ type: 'booking.cancelled', subjectId: far.id });
+    expect(told.map((e) => [e.audience, e.userId, e.actorId])).toEqual(expect.arrayContaining([['property', null, b.admin.id], ['user', b.resident.id, b.admin.id]]));
+
+    // A booking of the unit they left (booked before, by any path) is no longer theirs to change.
+    const former = await createBooking({ amenityId: room.id, userId: b.resident.id, unitId: b.unit.id, startTime: at(8, 10), endTime: at(8, 12) });
+    const agent = await signedIn(b.resident);
+    expect((await agent.patch(`/api/bookings/${former.id}`).send({ status: 'cancelled', reason: 'x' })).status).toBe(403);
+    expect((await agent.patch(`/api/bookings/${former.id}`).send({ startTime: iso(at(9, 10)), endTime: iso(at(9, 12)) })).status).toBe(403);
+  });
+});
+
 describe('who is told', () => {
   it('administrators of a booking to approve; the booker of the decision, never the neighbours', async () => {
     const b = await building();

@@ -7,8 +7,10 @@ import {
   createOrganization,
   createProperty,
   createResident,
+  createStaff,
   createUnit,
   createUser,
+  createVisitorPass,
   samplePdf,
   unique,
 } from '../support/factories';
@@ -134,6 +136,50 @@ describe('a property’s owner that changes', () => {
     const [formerAgain, nextAgain] = [track(liveClient(b.url, formerCookie)), track(liveClient(b.url, nextCookie))];
     await Promise.all([connected(formerAgain), connected(nextAgain)]);
     await onlyReached(await notice(adminCookie, property.id), nextAgain, [formerAgain]);
+  });
+});
+
+describe('a unit’s owner that changes (issue 26)', () => {
+  it('brings the new owner of one unit into the property’s room and takes the former one out', async () => {
+    const { organization, property, adminCookie } = await community();
+    const former = await createUser({ role: 'Propietario', organizationId: organization.id });
+    const next = await createUser({ role: 'Propietario', organizationId: organization.id });
+    const unit = await createUnit({ propertyId: property.id, ownerId: former.id });
+    const [formerCookie, nextCookie] = [await sessionCookie(a.url, former), await sessionCookie(a.url, next)];
+    const formerSocket = track(liveClient(b.url, formerCookie));
+    const nextSocket = track(liveClient(b.url, nextCookie));
+    await Promise.all([connected(formerSocket), connected(nextSocket)]);
+
+    expect((await call('PATCH', `/api/units/${unit.id}`, adminCookie, { ownerId: next.id })).status).toBe(200);
+    await Promise.all([disconnected(formerSocket), disconnected(nextSocket)]);
+    const [formerAgain, nextAgain] = [track(liveClient(b.url, formerCookie)), track(liveClient(b.url, nextCookie))];
+    await Promise.all([connected(formerAgain), connected(nextAgain)]);
+    await onlyReached(await notice(adminCookie, property.id), nextAgain, [formerAgain]);
+  });
+});
+
+describe('a host who leaves the unit (issue 26)', () => {
+  it('hears nothing more of its visitors: a check-out after they left reaches the desk, not them', async () => {
+    const { organization, property, adminCookie } = await community();
+    const { user, unit, resident } = await createResident({ property });
+    const second = await createProperty({ organizationId: organization.id });
+    const [elsewhere] = await db()('residents').insert({ userId: user.id, propertyId: second.id, unitId: (await createUnit({ propertyId: second.id })).id }).returning('id');
+    const guard = await createUser({ role: 'Suplidor', organizationId: organization.id });
+    await createStaff({ propertyId: property.id, userId: guard.id, service: 'security' });
+    const visitor = await createVisitorPass({ propertyId: property.id, unitId: unit.id, hostId: user.id });
+    const guardCookie = await sessionCookie(a.url, guard);
+    expect((await call('POST', `/api/visitors/${visitor.id}/check-in`, guardCookie)).status).toBe(200);
+    expect((await call('POST', `/api/properties/${property.id}/residents/${resident.id}/deactivate`, adminCookie)).status).toBe(200);
+
+    const socket = track(liveClient(b.url, await sessionCookie(a.url, user)));
+    const desk = track(liveClient(b.url, guardCookie));
+    await Promise.all([connected(socket), connected(desk)]);
+    expect((await call('POST', `/api/visitors/${visitor.id}/check-out`, guardCookie)).status).toBe(200);
+    await desk.next((event) => event.type === 'visitor.checked_out' && event.subjectId === visitor.id);
+    // A message to them, written after: once it arrives, an earlier event for them would have too.
+    expect((await call('POST', `/api/residents/${elsewhere.id}/messages`, adminCookie, { title: 'Bienvenida', message: 'Bienvenida a su nuevo hogar.' })).status).toBe(201);
+    await socket.next((event) => event.type === 'notice.sent');
+    expect(socket.events.filter((event) => event.type.startsWith('visitor.'))).toEqual([]);
   });
 });
 

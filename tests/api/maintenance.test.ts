@@ -127,6 +127,20 @@ describe('POST /api/maintenance', () => {
     expect((await (await as(b.resident)).get('/api/maintenance/units')).status).toBe(400);
   });
 
+  it('lets the owner of a unit (not of the building) report for it, and only for it (issue 26)', async () => {
+    const b = await building();
+    const unitOwner = await createUser({ role: 'Propietario', organizationId: b.organization.id });
+    await db()('units').where({ id: b.unit.id }).update({ ownerId: unitOwner.id });
+    const agent = await as(unitOwner);
+    expect((await agent.get(`/api/maintenance/units?propertyId=${b.property.id}`)).body).toEqual([{ id: b.unit.id, unitNumber: b.unit.unitNumber }]);
+    const created = await agent.post('/api/maintenance').send({ ...leak, propertyId: b.property.id, unitId: b.unit.id });
+    expect(created.status).toBe(201);
+    expect((await agent.get(`/api/maintenance/${created.body.id}`)).body).toMatchObject({ unitId: b.unit.id, requestedBy: { id: unitOwner.id } });
+    const neighbours = await agent.post('/api/maintenance').send({ ...leak, propertyId: b.property.id, unitId: b.neighbourUnit.id });
+    expect(neighbours.status).toBe(400);
+    expect(neighbours.body.fields).toEqual({ unitId: 'Seleccione una unidad de la propiedad' });
+  });
+
   it('takes a common area instead of a unit, and an owner may report', async () => {
     const b = await building();
     const response = await (await as(b.owner)).post('/api/maintenance').send({ ...leak, propertyId: b.property.id, location: 'Piscina' });
@@ -383,6 +397,24 @@ describe('PATCH /api/maintenance/:id, the state machine', () => {
     const late = await agent.patch(`/api/maintenance/${old.id}`).send({ status: 'in-progress' });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Solo se puede reabrir una solicitud durante los 14 días siguientes a su finalización');
+  });
+
+  it('ends with the residence: a requester who moved to another unit no longer reads the old unit’s request, nor hears of it (issue 26)', async () => {
+    const b = await building();
+    const request = await requestIn(b, 'pending', {}, false);
+    const lobby = await requestIn(b, 'pending', { unitId: null, location: 'Lobby' }, false);
+    const residence = await db()('residents').where({ userId: b.resident.id }).first();
+    const admin = await as(b.admin);
+    expect((await admin.patch(`/api/properties/${b.property.id}/residents/${residence.id}`).send({ name: 'Ana', unit: 'PH-1', createUnit: true, version: residence.version })).status).toBe(200);
+
+    const agent = await as(b.resident);
+    expect((await agent.get(`/api/maintenance/${request.id}`)).status).toBe(404);
+    expect((await agent.post(`/api/maintenance/${request.id}/updates`).send({ content: 'Sigue goteando', visibility: 'public' })).status).toBe(404);
+    // A common area of the building they still live in stays theirs.
+    expect((await agent.get('/api/maintenance')).body.map((r: { id: number }) => r.id)).toEqual([lobby.id]);
+    expect((await admin.post(`/api/maintenance/${request.id}/updates`).send({ content: 'Técnico en camino', visibility: 'public' })).status).toBe(201);
+    const told = await eventsOf(request.id, 'maintenance.updated');
+    expect(told.map((e) => e.userId)).not.toContain(b.resident.id);
   });
 
   it('answers 404 for another organization’s request', async () => {

@@ -3,16 +3,22 @@ import { db } from '../../server/db';
 import { User } from '../../server/models';
 import {
   adminWorld,
+  createAmenity,
+  createBooking,
   createMaintenanceRequest,
   createProperty,
   createResident,
+  createStaff,
   createUnit,
   createUser,
+  createVisitorPass,
   eventsOf,
   signedIn,
   unique,
 } from '../support/factories';
 import { client, testApp } from '../support/services';
+import { PNG_PROOF, day, fetchBytes } from '../support/billing';
+import { messageText } from '../../shared/messages';
 
 await testApp(); // connects this worker's database for the factories
 
@@ -92,6 +98,19 @@ describe('GET /api/properties/:id/residents', () => {
 
     const { agent: stranger } = await lauraWorld();
     expect((await stranger.get(`/api/properties/${property.id}/residents`)).status).toBe(404);
+  });
+});
+
+describe('owners of one unit (issue 26)', () => {
+  it('read their building’s residents like a resident does: no other residents’ contact data', async () => {
+    const { organization, property } = await lauraWorld();
+    const neighbour = await createResident({ property, user: { phone: '809-000-0002' } });
+    const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
+    await createUnit({ propertyId: property.id, ownerId: owner.id });
+    const response = await (await signedIn(owner)).get(`/api/properties/${property.id}/residents`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject([{ id: neighbour.resident.id, email: null, username: null, phone: null }]);
+    expect(JSON.stringify(response.body)).not.toContain('809-000-0002');
   });
 });
 
@@ -367,6 +386,71 @@ describe('POST /api/properties/:id/residents/:residentId/deactivate', () => {
     const { agent: stranger } = await lauraWorld();
     expect((await stranger.post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`)).status).toBe(404);
     expect((await db()('residents').where({ id: resident.id }).first()).status).toBe('active');
+  });
+});
+
+describe('a residence that ends (issue 26)', () => {
+  it('cancels, with their events, the passes and bookings the person had for that unit, unless they still act for it', async () => {
+    const { organization, property, admin, agent } = await lauraWorld();
+    const { user, unit, resident } = await createResident({ property });
+    const landlord = await createUser({ role: 'Propietario', organizationId: organization.id });
+    const owned = await createUnit({ propertyId: property.id, ownerId: landlord.id });
+    const [livesThere] = await db()('residents').insert({ userId: landlord.id, propertyId: property.id, unitId: owned.id }).returning('*');
+    const guard = await createUser({ role: 'Suplidor', organizationId: organization.id });
+    await createStaff({ propertyId: property.id, userId: guard.id, service: 'security' });
+    const hosted = await createVisitorPass({ propertyId: property.id, unitId: unit.id, hostId: user.id });
+    const kept = await createVisitorPass({ propertyId: property.id, unitId: owned.id, hostId: landlord.id });
+    const room = await createAmenity({ propertyId: property.id });
+    const booking = await createBooking({ amenityId: room.id, userId: user.id, unitId: unit.id });
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
+    const keptBooking = await createBooking({ amenityId: room.id, userId: landlord.id, unitId: owned.id, startTime: inThreeDays, endTime: new Date(inThreeDays.getTime() + 3_600_000) });
+
+    expect((await agent.post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`)).status).toBe(200);
+    expect((await agent.post(`/api/properties/${property.id}/residents/${livesThere.id}/deactivate`)).status).toBe(200);
+
+    expect(await db()('visitors').where({ id: hosted.id }).first()).toMatchObject({ status: 'cancelled', cancelledReason: messageText('visitor_refused_host_left') });
+    expect((await db()('visitors').where({ id: kept.id }).first()).status).toBe('scheduled');
+    expect((await eventsOf('visitor.cancelled', hosted.id)).map((e) => [e.audience, e.actorId])).toContainEqual(['administrators', admin.id]);
+    expect(await db()('amenityBookings').where({ id: booking.id }).first()).toMatchObject({ status: 'cancelled', cancelReason: messageText('booking_cancelled_resident_left') });
+    expect((await db()('amenityBookings').where({ id: keptBooking.id }).first()).status).toBe('confirmed');
+    expect((await eventsOf('booking.cancelled', booking.id)).map((e) => [e.audience, e.userId])).toContainEqual(['user', user.id]);
+    // The landlord still owns their unit: they still act for it.
+    expect((await (await signedIn(landlord)).get(`/api/visitors/${kept.id}`)).status).toBe(200);
+  });
+
+  it('leaves the person who moved elsewhere their own payments and receipts, and nothing else of the unit (README)', async () => {
+    const { organization, property, agent } = await lauraWorld();
+    const { user, unit, resident } = await createResident({ property });
+    expect((await agent.post('/api/charges').send({ unitId: unit.id, type: 'maintenance', amount: 450_000, dueDate: day(10), description: 'Cuota' })).status).toBe(201);
+    const paid = (await agent.post('/api/payments').send({ unitId: unit.id, amount: 100_000, method: 'cash', receivedAt: day(0) })).body;
+    const residentAgent = await signedIn(user);
+    const transfer = (reference: string) =>
+      residentAgent.post('/api/payments/report').send({ unitId: unit.id, amount: 50_000, receivedAt: day(-1), reference, proof: { fileName: 'comprobante.png', fileType: 'image/png', content: PNG_PROOF.toString('base64') } });
+    const reported = (await transfer('BPD-1')).body;
+    const request = await createMaintenanceRequest({ propertyId: property.id, unitId: unit.id, requestedById: user.id });
+    expect(paid.userId).toBe(user.id);
+
+    // Moved to another building of the organization: still signed in.
+    const elsewhere = await createProperty({ organizationId: organization.id });
+    expect((await agent.post(`/api/properties/${elsewhere.id}/residents`).send(residentForm({ username: user.username, unit: '1A', createUnit: true }))).status).toBe(201);
+    expect((await agent.post(`/api/properties/${property.id}/residents/${resident.id}/deactivate`)).status).toBe(200);
+
+    // Kept: their own payments (recorded for them or reported by them), their receipts and proofs.
+    expect((await residentAgent.get('/api/payments')).body.map((p: { id: number }) => p.id).sort()).toEqual([paid.id, reported.id].sort());
+    const receipt = await fetchBytes(residentAgent, `/api/payments/${paid.id}/receipt.pdf`);
+    expect([receipt.status, receipt.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect((await fetchBytes(residentAgent, `/api/payments/${reported.id}/proof`)).status).toBe(200);
+    // Not kept: the unit's account (its charges, statement, summary), reporting for it, its requests.
+    expect((await residentAgent.get('/api/charges')).body).toEqual([]);
+    expect((await residentAgent.get(`/api/units/${unit.id}/statement`)).status).toBe(404);
+    expect((await residentAgent.get('/api/billing/summary')).body).toMatchObject({ outstanding: 0, credit: 0 });
+    expect((await residentAgent.get(`/api/payments?unitId=${unit.id}`)).status).toBe(404);
+    expect((await transfer('BPD-2')).status).toBe(404);
+    expect((await residentAgent.get(`/api/maintenance/${request.id}`)).status).toBe(404);
+    // A neighbour's payment stays out of reach.
+    const { unit: neighbourUnit } = await createResident({ property });
+    const theirs = (await agent.post('/api/payments').send({ unitId: neighbourUnit.id, amount: 100_000, method: 'cash', receivedAt: day(0) })).body;
+    expect((await residentAgent.get(`/api/payments/${theirs.id}/receipt.pdf`)).status).toBe(404);
   });
 });
 

@@ -327,6 +327,7 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   visitors_visit_type_check: ['visitors', { visitType: 'vip' }],
   visitors_pass_kind_check: ['visitors', { passKind: 'forever' }],
   visitors_uses_check: ['visitors', { maxUses: 0 }],
+  visitors_cancel_cause_check: ['visitors', { cancelCause: 'bored' }],
 };
 
 /** The error a statement fails with (rolled back in a savepoint so nothing stays). */

@@ -104,6 +104,19 @@ describe('POST /api/visitors', () => {
     expect(Object.keys(bad.body.fields)).toEqual(expect.arrayContaining(['name', 'expectedArrival']));
   });
 
+  it('lets the owner of a unit (not of the building) register visitors for it, and only for it (issue 26)', async () => {
+    const t = await tower();
+    const owner = await createUser({ role: 'Propietario', organizationId: t.organization.id });
+    await db()('units').where({ id: t.unit.id }).update({ ownerId: owner.id });
+    const agent = await as(owner);
+    expect((await agent.get(`/api/visitors/units?propertyId=${t.property.id}`)).body).toEqual([{ id: t.unit.id, unitNumber: t.unit.unitNumber }]);
+    const body = { propertyId: t.property.id, unitId: t.unit.id, name: 'Electricista', visitType: 'service', expectedArrival: inHours(1) };
+    const created = await agent.post('/api/visitors').send(body);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ host: { id: owner.id }, actions: expect.arrayContaining(['edit', 'cancel', 'share']) });
+    expect((await agent.post('/api/visitors').send({ ...body, unitId: t.neighbourUnit.id })).status).toBe(403);
+  });
+
   it('lets an administrator register for any unit; the unit’s resident hosts it', async () => {
     const t = await tower();
     const response = await (await as(t.admin)).post('/api/visitors').send({ propertyId: t.property.id, unitId: t.neighbourUnit.id, name: 'Técnico de Claro', visitType: 'service', expectedArrival: inHours(2) });
@@ -374,6 +387,75 @@ describe('retention (Ley 172-13)', () => {
     expect((await db()('visitors').where({ id: recent.id }).first()).name).toBe(ANONYMISED_NAME);
     const again = await db()('events').where({ type: 'visitors.anonymised', organizationId: t.organization.id });
     expect(again.map((e) => e.payload.count)).toEqual([1, 1]);
+  });
+});
+
+describe('a host who leaves the unit (issue 26)', () => {
+  it('loses their passes: cancelled in the same step, refused at the desk with the reason, out of their reach and out of earshot', async () => {
+    const t = await tower();
+    const hostAgent = await as(t.host);
+    const until = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const nanny = (await hostAgent.post('/api/visitors').send({ propertyId: t.property.id, unitId: t.unit.id, name: 'Niñera Rosa', expectedArrival: inHours(1), recurrence: { until, weekdays: [1, 2, 3, 4, 5, 6, 7] } })).body;
+    const guard = await as(t.guard);
+    const plumber = await pass(t, { name: 'Plomero Juan' });
+    expect((await guard.post(`/api/visitors/${plumber.id}/check-in`)).status).toBe(200);
+    const neighbours = await pass(t, { unitId: t.neighbourUnit.id, hostId: t.neighbour.id });
+
+    // The administrator moves them to another tower: a residence there, this one ended.
+    const admin = await as(t.admin);
+    const residence = await db()('residents').where({ userId: t.host.id, propertyId: t.property.id }).first();
+    expect((await admin.post(`/api/properties/${t.otherProperty.id}/residents`).send({ name: 'Ana', lastName: 'Alba', username: t.host.username, unit: '9Z', createUnit: true })).status).toBe(201);
+    expect((await admin.post(`/api/properties/${t.property.id}/residents/${residence.id}/deactivate`)).status).toBe(200);
+
+    // Still signed in (they live elsewhere), they reach none of the unit's passes.
+    expect((await hostAgent.get(`/api/visitors/${nanny.id}`)).status).toBe(404);
+    const longer = new Date(Date.now() + 360 * 86_400_000).toISOString().slice(0, 10);
+    expect((await hostAgent.patch(`/api/visitors/${nanny.id}`).send({ name: 'Rosa', recurrence: { until: longer, weekdays: [1, 2, 3, 4, 5, 6, 7] }, version: nanny.version })).status).toBe(404);
+    expect((await hostAgent.get('/api/visitors')).body).toEqual([]);
+    expect((await hostAgent.get(`/api/visitors/units?propertyId=${t.property.id}`)).status).toBe(404);
+
+    // The desk refuses the code, saying why; a neighbour's pass is untouched.
+    expect(await lookup(t.guard, t.property.id, nanny.accessCode)).toMatchObject({ valid: false, reason: 'host_left', visitor: { status: 'cancelled' } });
+    expect((await guard.post(`/api/visitors/${nanny.id}/check-in`)).body).toMatchObject({ error: 'host_left', message: 'El anfitrión ya no reside en la unidad' });
+    expect(await lookup(t.guard, t.property.id, neighbours.accessCode)).toMatchObject({ valid: true });
+    const cancelled = await db()('events').where({ type: 'visitor.cancelled', subjectId: nanny.id });
+    expect(cancelled.map((e) => e.audience)).toContain('administrators');
+    expect(cancelled.map((e) => e.userId)).not.toContain(t.host.id);
+
+    // The plumber, inside when they left, goes out: the desk checks him out; the former host is not told.
+    const out = await guard.post(`/api/visitors/${plumber.id}/check-out`);
+    expect(out.body).toMatchObject({ status: 'cancelled', inside: false });
+    const told = await db()('events').where({ type: 'visitor.checked_out', subjectId: plumber.id });
+    expect(told.map((e) => e.userId)).toEqual(expect.arrayContaining([null, t.guard.id]));
+    expect(told.map((e) => e.userId)).not.toContain(t.host.id);
+  });
+});
+
+describe('revoking a pass link (issue 26)', () => {
+  it('changes the code too: the desk no longer knows the one shown on the revoked page', async () => {
+    const t = await tower();
+    const host = await as(t.host);
+    const created = (await host.post('/api/visitors').send({ propertyId: t.property.id, unitId: t.unit.id, name: 'Laura Sánchez', expectedArrival: inHours(1) })).body;
+    const revoked = await host.patch(`/api/visitors/${created.id}`).send({ revokeLink: true, version: created.version });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.passToken).not.toBe(created.passToken);
+    expect(revoked.body.accessCode).not.toBe(created.accessCode);
+    expect(await lookup(t.guard, t.property.id, created.accessCode)).toEqual({ valid: false, reason: 'unknown' });
+    expect(await lookup(t.guard, t.property.id, revoked.body.accessCode)).toMatchObject({ valid: true, visitor: { id: created.id } });
+  });
+});
+
+describe('simultaneous check-outs (issue 26)', () => {
+  it('five at once: one wins, the other four answer 409, one event', async () => {
+    const t = await tower();
+    const created = await pass(t);
+    const guards = await Promise.all(Array.from({ length: 5 }, () => as(t.guard)));
+    expect((await guards[0].post(`/api/visitors/${created.id}/check-in`)).status).toBe(200);
+    const answers = await Promise.all(guards.map((guard) => guard.post(`/api/visitors/${created.id}/check-out`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.error)).toEqual(Array(4).fill('not_inside'));
+    expect(await db()('events').where({ type: 'visitor.checked_out', subjectId: created.id, audience: 'administrators' })).toHaveLength(1);
+    expect(await db()('visits').where({ visitorId: created.id })).toMatchObject([{ checkedOutById: t.guard.id }]);
   });
 });
 

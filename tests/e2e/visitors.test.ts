@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { db } from '../../server/db';
 import type { User } from '../../server/models';
 import { zonedInstant, zonedParts } from '../../shared/time';
-import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser } from '../support/factories';
+import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser, createVisitorPass } from '../support/factories';
 import { sessionCookie } from '../support/live';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { shownDay } from './support/dates';
@@ -180,4 +180,26 @@ test('a supplier made a guard of a property finds the desk in the menu at once, 
   await fetch(url(`/api/properties/${property.id}/staff/${(await added.json()).id}`), { method: 'DELETE', headers: { cookie } });
   await desk.waitFor({ state: 'detached' });
   expect(await notReloaded(page)).toBe(true);
+});
+
+test('the desk refuses the pass of a host who no longer lives in the unit, and says so (issue 26)', async ({ page, url }) => {
+  const property = await createProperty({ name: 'Torre Naco' });
+  const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId });
+  const { user: host, unit, resident } = await createResident({ property, user: { name: 'Ana', lastName: 'Alba' } });
+  const guard = await createUser({ role: 'Suplidor', organizationId: property.organizationId, name: 'Julio' });
+  await createStaff({ propertyId: property.id, userId: guard.id, service: 'security' });
+  const pass = await createVisitorPass({ propertyId: property.id, unitId: unit.id, hostId: host.id, name: 'Rosa Niñera' });
+  const cookie = await sessionCookie(url(''), admin);
+  const ended = await fetch(url(`/api/properties/${property.id}/residents/${resident.id}/deactivate`), { method: 'POST', headers: { cookie } });
+  expect(ended.status).toBe(200);
+
+  await page.setViewportSize(TABLET);
+  await signInAs(page, guard, '/visitors/desk');
+  await page.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
+  await page.getByTestId('desk-code').fill(pass.accessCode);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  const verdict = page.getByTestId('desk-verdict');
+  await verdict.getByText('El anfitrión ya no reside en la unidad').waitFor();
+  expect(await verdict.getAttribute('data-valid')).toBe('false');
+  expect(await verdict.textContent()).toContain('Rosa Niñera');
 });
