@@ -76,7 +76,7 @@ test('shows the administration items to administrators only', async ({ page }) =
   await page.getByRole('heading', { name: 'Mensajes', level: 1 }).waitFor();
 });
 
-test('notices have their own menu entry, for administrators and residents, on a phone too', async ({ page }) => {
+test('notices have their own menu entry, for administrators and residents, on a phone too; only the page shown is current', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador', name: 'Pedro', lastName: 'Sosa' });
   await signInAs(page, admin, '/');
   const sidebar = page.getByRole('navigation', { name: 'Navegación principal' });
@@ -89,6 +89,11 @@ test('notices have their own menu entry, for administrators and residents, on a 
   // Only the notices' entry is the current page.
   expect(await sidebar.getByRole('link', { name: 'Avisos' }).getAttribute('aria-current')).toBe('page');
   expect(await sidebar.getByRole('link', { name: 'Propiedades' }).getAttribute('aria-current')).toBeNull();
+  // Likewise the desk, under /visitors.
+  await sidebar.getByRole('link', { name: 'Recepción' }).click();
+  await page.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
+  expect(await sidebar.getByRole('link', { name: 'Recepción' }).getAttribute('aria-current')).toBe('page');
+  expect(await sidebar.getByRole('link', { name: 'Visitantes' }).getAttribute('aria-current')).toBeNull();
 
   const { user: resident } = await createResident({ user: { name: 'Juan' } });
   await page.context().clearCookies();
