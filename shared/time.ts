@@ -126,6 +126,27 @@ export const dayEnd = (day: string) => new Date(dayStart(nextDay(day)).getTime()
 /** The first instant of today in the organization's zone. */
 export const startOfToday = () => dayStart(todayThere());
 
+/** An instant as a datetime-local input holds it, its wall-clock time in the organization's zone: 'YYYY-MM-DDTHH:MM'. */
+export function wallClockInput(instant: Date) {
+  const { day, time } = zonedParts(instant);
+  return `${day}T${time}`;
+}
+
+/** The instant a datetime-local value ('YYYY-MM-DDTHH:MM') names in the organization's zone; undefined for anything else. */
+export function fromWallClockInput(value: unknown): Date | undefined {
+  const [, day, hours, minutes] = (typeof value === 'string' && /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(value)) || [];
+  return day ? zonedInstant(day, Number(hours) * 60 + Number(minutes)) : undefined;
+}
+
+/**
+ * Now rounded up to the minute (what a datetime-local input shows), but never past the last
+ * minute of today in the organization's zone: a time that defaults to "now" stays today.
+ */
+export function nextMinuteToday(now = new Date()) {
+  const rounded = Math.ceil(now.getTime() / 60_000) * 60_000;
+  return new Date(Math.min(rounded, zonedInstant(dayOf(now), 1439).getTime()));
+}
+
 /** An instant as the organization's clock reads it, 'YYYY-MM-DD HH:MM' (files for spreadsheets). */
 export function wallClockText(instant: Date | string) {
   const { day, time } = zonedParts(new Date(instant));

@@ -6,6 +6,7 @@ import {
   type BroadcastCreateInput,
   type BroadcastEventPayload,
   type BroadcastListQuery,
+  type BroadcastSendInput,
 } from '../../shared/schemas/broadcasts';
 import type { BroadcastUpdateInput } from '../../shared/schemas/broadcasts';
 import { isAdministrator } from '../../shared/permissions';
@@ -14,7 +15,7 @@ import { forbidden, validationError } from '../errors';
 import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import { Broadcast, Property, type User } from '../models';
-import { findReadableProperty } from '../policies/properties';
+import { findManageableProperty, findReadableProperty } from '../policies/properties';
 import { mayReadBroadcasts } from '../policies/broadcasts';
 import { presentBroadcast } from '../presenters/broadcast';
 
@@ -43,6 +44,16 @@ export async function createBroadcast(trx: Knex, actor: User, property: Property
   });
   await recordBroadcastEvent(trx, 'broadcast.created', broadcast, property.organizationId, actor.id);
   return broadcast;
+}
+
+/** The same broadcast in each property the caller manages (`propertyIds` in order), all or none. */
+export async function createBroadcasts(trx: Knex, actor: User, input: BroadcastSendInput) {
+  const { propertyIds, ...broadcast } = input;
+  const created: Broadcast[] = [];
+  for (const propertyId of propertyIds) {
+    created.push(await createBroadcast(trx, actor, await findManageableProperty(actor, propertyId, trx), broadcast));
+  }
+  return created;
 }
 
 export async function updateBroadcast(trx: Knex, actor: User, broadcast: Broadcast, input: BroadcastUpdateInput) {

@@ -3,9 +3,10 @@ import { requireUser, currentUser } from '../middleware/auth';
 import {
   BroadcastCreateSchema,
   BroadcastListQuerySchema,
+  BroadcastSendSchema,
   BroadcastUpdateSchema,
 } from '../../shared/schemas/broadcasts';
-import { createBroadcast, deleteBroadcast, listBroadcasts, updateBroadcast } from '../commands/broadcasts';
+import { createBroadcast, createBroadcasts, deleteBroadcast, listBroadcasts, updateBroadcast } from '../commands/broadcasts';
 import { transaction } from '../db/transaction';
 import { findManageableBroadcast, readableBroadcasts } from '../policies/broadcasts';
 import { notFound } from '../errors';
@@ -45,6 +46,19 @@ broadcastsRouter.post('/properties/:propertyId/broadcasts', async (ctx) => {
   });
   ctx.status = 201;
   ctx.body = presentBroadcast(broadcast);
+});
+
+/**
+ * The same broadcast to several properties in one request (`propertyIds`): 201 with the list of
+ * broadcasts, one per property; a property out of reach (404) or not managed (403) sends none.
+ * The properties are in the body, so it is validated first.
+ */
+broadcastsRouter.post('/broadcasts', async (ctx) => {
+  const user = currentUser(ctx);
+  const input = parse(BroadcastSendSchema, ctx.request.body);
+  const broadcasts = await transaction((trx) => createBroadcasts(trx, user, input));
+  ctx.status = 201;
+  ctx.body = broadcasts.map(presentBroadcast);
 });
 
 broadcastsRouter.patch('/broadcasts/:id', async (ctx) => {

@@ -9,6 +9,7 @@ export const BROADCASTS_MESSAGES = {
   broadcast_category_invalid: { es: 'Categoría de mensaje inválida', en: 'Invalid message category' },
   broadcast_status_invalid: { es: 'Estado de mensaje inválido', en: 'Invalid message status' },
   broadcast_property_required: { es: 'Seleccione una propiedad', en: 'Choose a property' },
+  broadcast_properties_too_many: { es: 'Envíe el mensaje a 100 propiedades como máximo', en: 'Send the message to at most 100 properties' },
   date_invalid: { es: 'Fecha inválida', en: 'Invalid date' },
   end_before_start: {
     es: 'La fecha de fin no puede ser anterior a la de inicio',

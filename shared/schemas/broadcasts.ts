@@ -34,21 +34,41 @@ function checkDates(value: { startDate?: Date; endDate?: Date | null }, ctx: z.R
   }
 }
 
+/** A new broadcast's fields. Defaults per spec: status active, category announcement, starting now, no end. */
+const createFields = {
+  ...fields,
+  category: fields.category.default('announcement'),
+  status: fields.status.default('active'),
+  startDate: fields.startDate.optional().transform((value) => value ?? new Date()),
+  endDate: fields.endDate.optional().transform((value) => value ?? null),
+};
 /**
- * `POST /api/properties/:propertyId/broadcasts`. Defaults per spec: status active, category
- * announcement, starting now, no end. The property comes from the path and the author is the
- * caller: `propertyId` and `createdBy` in the body are ignored.
+ * `POST /api/properties/:propertyId/broadcasts`. The property comes from the path and the
+ * author is the caller: `propertyId` and `createdBy` in the body are ignored.
  */
-export const BroadcastCreateSchema = z
+export const BroadcastCreateSchema = z.object(createFields).superRefine(checkDates);
+export type BroadcastCreateInput = z.infer<typeof BroadcastCreateSchema>;
+
+/** At most this many properties in one `POST /api/broadcasts` (the screen lists 100 at a time). */
+export const MAX_BROADCAST_PROPERTIES = 100;
+
+const propertyId = z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' });
+
+/**
+ * `POST /api/broadcasts`: the same broadcast to each of `propertyIds` (one to 100, in the order
+ * given, repeats ignored), all or none: one broadcast per property, each with its event.
+ */
+export const BroadcastSendSchema = z
   .object({
-    ...fields,
-    category: fields.category.default('announcement'),
-    status: fields.status.default('active'),
-    startDate: fields.startDate.optional().transform((value) => value ?? new Date()),
-    endDate: fields.endDate.optional().transform((value) => value ?? null),
+    ...createFields,
+    propertyIds: z
+      .array(propertyId, { error: 'broadcast_property_required' })
+      .min(1, { error: 'broadcast_property_required' })
+      .max(MAX_BROADCAST_PROPERTIES, { error: 'broadcast_properties_too_many' })
+      .transform((ids) => [...new Set(ids)]),
   })
   .superRefine(checkDates);
-export type BroadcastCreateInput = z.infer<typeof BroadcastCreateSchema>;
+export type BroadcastSendInput = z.infer<typeof BroadcastSendSchema>;
 
 /**
  * `PATCH /api/broadcasts/:id`: any of the fields (the dates are checked against the stored

@@ -283,6 +283,90 @@ describe('POST /api/properties/:propertyId/broadcasts', () => {
   });
 });
 
+describe('POST /api/broadcasts (several properties at once)', () => {
+  const send = (overrides: Record<string, unknown> = {}) => valid({ category: 'emergency', ...overrides });
+
+  it('answers 401 without a session', async () => {
+    const response = await (await client()).post('/api/broadcasts').send(send({ propertyIds: [1] }));
+    expect(response.status).toBe(401);
+  });
+
+  it('creates one broadcast per property, in the order given, each with its broadcast.created event, in one transaction', async () => {
+    const { admin, organization, property, neighbour } = await community();
+    const response = await (await signedIn(admin))
+      .post('/api/broadcasts')
+      .send(send({ propertyIds: [neighbour.id, property.id, neighbour.id], createdBy: 1, propertyId: 1 }));
+    expect(response.status).toBe(201);
+    expect(response.body).toHaveLength(2);
+    expect(response.body.map((b: { propertyId: number }) => b.propertyId)).toEqual([neighbour.id, property.id]);
+    for (const broadcast of response.body) {
+      expect(broadcast).toMatchObject({ title: 'Corte de agua', category: 'emergency', status: 'active', createdBy: admin.id, endDate: null });
+      const [event, ...more] = await eventsOf(broadcast.id);
+      expect(more).toEqual([]);
+      expect(event).toMatchObject({
+        type: 'broadcast.created',
+        audience: 'property',
+        propertyId: broadcast.propertyId,
+        organizationId: organization.id,
+        actorId: admin.id,
+        payload: { broadcast },
+      });
+    }
+    // Both written by the same transaction.
+    const rows = await db()('broadcasts').whereIn('id', response.body.map((b: { id: number }) => b.id)).select(db().raw('xmin::text as tx'));
+    expect(new Set(rows.map((row) => row.tx)).size).toBe(1);
+  });
+
+  it.each([
+    [{}, { propertyIds: 'Seleccione una propiedad' }],
+    [{ propertyIds: [] }, { propertyIds: 'Seleccione una propiedad' }],
+    [{ propertyIds: 'todas' }, { propertyIds: 'Seleccione una propiedad' }],
+    [{ propertyIds: [0] }, { 'propertyIds.0': 'Valor inválido' }],
+    [{ propertyIds: Array.from({ length: 101 }, (_, i) => i + 1) }, { propertyIds: 'Envíe el mensaje a 100 propiedades como máximo' }],
+    [{ propertyIds: 'PROPERTY', title: 'ab' }, { title: 'El título debe tener al menos 3 caracteres' }],
+  ])('validates %j with Spanish field messages and writes nothing', async (overrides, fields) => {
+    const { admin, property } = await community();
+    const body = { ...send(), ...overrides } as Record<string, unknown>;
+    if (body.propertyIds === 'PROPERTY') body.propertyIds = [property.id];
+    const response = await (await signedIn(admin)).post('/api/broadcasts').send(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: 'validation_error', fields });
+    expect(await Broadcast.query().where({ propertyId: property.id }).resultSize()).toBe(0);
+  });
+
+  it('is all or nothing: a property out of reach answers 404 and none is created; non-administrators get 403', async () => {
+    const { admin, owner, resident, property, neighbour } = await community();
+    const foreign = await createProperty();
+    const agent = await signedIn(admin);
+    for (const propertyIds of [[property.id, foreign.id], [property.id, 999_999_999]]) {
+      const response = await agent.post('/api/broadcasts').send(send({ propertyIds }));
+      expect(response.status, String(propertyIds)).toBe(404);
+    }
+    for (const [user, status] of [
+      [owner, 403],
+      [resident, 403],
+    ] as const) {
+      const response = await (await signedIn(user)).post('/api/broadcasts').send(send({ propertyIds: [property.id] }));
+      expect(response.status, user.role).toBe(status);
+    }
+    expect(await Broadcast.query().whereIn('propertyId', [property.id, neighbour.id, foreign.id]).resultSize()).toBe(0);
+    expect(await Event.query().where({ subjectType: 'broadcast' }).whereIn('propertyId', [property.id, neighbour.id, foreign.id]).resultSize()).toBe(0);
+  });
+
+  it('lets the administrator of a master organization send to its own and a client organization\'s properties, each event in its organization', async () => {
+    const master = await createOrganization({ type: 'master' });
+    const child = await createOrganization({ parentId: master.id });
+    const admin = await createUser({ role: 'Administrador', organizationId: master.id });
+    const own = await createProperty({ organizationId: master.id });
+    const clientProperty = await createProperty({ organizationId: child.id });
+    const response = await (await signedIn(admin)).post('/api/broadcasts').send(send({ propertyIds: [own.id, clientProperty.id] }));
+    expect(response.status).toBe(201);
+    const organizations = [];
+    for (const broadcast of response.body) organizations.push((await eventsOf(broadcast.id))[0].organizationId);
+    expect(organizations).toEqual([master.id, child.id]);
+  });
+});
+
 describe('PATCH /api/broadcasts/:id', () => {
   it('changes only the given fields and records broadcast.updated with the new broadcast', async () => {
     const { admin, property } = await community();

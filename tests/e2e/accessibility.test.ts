@@ -81,6 +81,17 @@ const openDialog = (button: string, dialog: string) => async (page: Page) => {
   await page.getByRole('dialog', { name: dialog }).waitFor();
 };
 
+/** A new emergency for the property shown, up to the question that names where it goes. */
+const confirmEmergency = async (page: Page) => {
+  await openDialog('Nuevo mensaje', 'Nuevo mensaje')(page);
+  const dialog = page.getByRole('dialog', { name: 'Nuevo mensaje' });
+  await dialog.getByLabel('Título', { exact: true }).fill('Fuga de gas');
+  await dialog.getByLabel('Mensaje', { exact: true }).fill('Desalojen el edificio por la escalera.');
+  await dialog.getByLabel('Categoría').selectOption('emergency');
+  await dialog.getByRole('button', { name: 'Crear mensaje' }).click();
+  await page.getByRole('dialog', { name: '¿Enviar emergencia a Torre Las Palmas?' }).waitFor();
+};
+
 const openMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await page.getByRole('dialog', { name: 'Vecindad' }).getByRole('link', { name: 'Inicio' }).waitFor();
@@ -130,6 +141,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
     { name: 'verificar certificado', path: '/verificar/AAAA-BBBB-CCCC-DDDD' },
     { name: 'mensajes archivados', path: `/properties/broadcasts?propertyId=${propertyId}&tab=archived` },
     { name: 'nuevo mensaje', path: '/properties/broadcasts', then: openDialog('Nuevo mensaje', 'Nuevo mensaje') },
+    { name: 'nuevo mensaje: confirmar emergencia', path: `/properties/broadcasts?propertyId=${propertyId}`, then: confirmEmergency },
     { name: 'agregar residente', path: '/residents', then: openDialog('Agregar residente', 'Agregar residente') },
     { name: 'configuración del sistema: general', path: '/admin/system-settings' },
     { name: 'configuración del sistema: apariencia', path: '/admin/system-settings', then: tab('Apariencia') },

@@ -382,3 +382,85 @@ test('shows other users the active broadcasts of their property, read only; admi
     await adminPage.context.close();
   }
 });
+
+test('an emergency goes to the buildings the administrator chose: the dialog names them, the confirmation and the notice say where it went', async ({ page, context, url }) => {
+  const organization = await createOrganization();
+  const admin = await createUser({ role: 'Administrador', organizationId: organization.id, name: 'Pedro' });
+  const piantini = await createProperty({ organizationId: organization.id, name: 'Edificio Piantini', address: 'Av. Abraham Lincoln 1001' });
+  const vistaMar = await createProperty({ organizationId: organization.id, name: 'Torre Vista Mar', address: 'Av. George Washington 500' });
+  const naco = await createProperty({ organizationId: organization.id, name: 'Plaza Naco' });
+  const { user: seaside } = await createResident({ property: vistaMar, user: { name: 'Marta' } });
+  const { user: inland } = await createResident({ property: naco, user: { name: 'Nelson' } });
+  const sentHere = () => Broadcast.query().where({ title: 'Escape de gas' }).whereIn('propertyId', [piantini.id, vistaMar.id, naco.id]);
+  const home = await openAs(context.browser()!, url(''), seaside, '/');
+  const elsewhere = await openAs(context.browser()!, url(''), inland, '/');
+  try {
+    // The page shows the first building's notices; the dialog chooses none by itself.
+    await signInAs(page, admin, '/properties/broadcasts');
+    expect(await page.getByLabel('Propiedad', { exact: true }).inputValue()).toBe(String(piantini.id));
+    await page.getByText('No hay mensajes activos').waitFor();
+    await page.getByRole('button', { name: 'Nuevo mensaje' }).filter({ visible: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo mensaje' });
+    const sendTo = dialog.getByRole('group', { name: 'Enviar a' });
+    await sendTo.getByLabel('Torre Vista Mar').waitFor();
+    for (const name of ['Edificio Piantini', 'Plaza Naco', 'Torre Vista Mar']) expect(await sendTo.getByLabel(name).isChecked(), name).toBe(false);
+    await sendTo.getByText('Av. George Washington 500').waitFor();
+    await dialog.getByTestId('broadcast-recipients').getByText('Ninguna propiedad elegida').waitFor();
+
+    await dialog.getByLabel('Título', { exact: true }).fill('Escape de gas');
+    await dialog.getByLabel('Mensaje', { exact: true }).fill('Desalojen el edificio por la escalera de emergencia.');
+    await dialog.getByLabel('Categoría').selectOption('emergency');
+    await dialog.getByRole('button', { name: 'Crear mensaje' }).click();
+    await sendTo.getByText('Seleccione una propiedad').waitFor();
+    expect(await sentHere().resultSize()).toBe(0);
+
+    // Two buildings, in the order chosen.
+    await sendTo.getByLabel('Torre Vista Mar').check();
+    await sendTo.getByLabel('Edificio Piantini').check();
+    await dialog.getByTestId('broadcast-recipients').getByText('Se enviará a Torre Vista Mar y Edificio Piantini').waitFor();
+    expect(await sendTo.getByText('Seleccione una propiedad').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Crear mensaje' }).click();
+
+    // An emergency asks first, naming where it goes; going back keeps the form.
+    const confirm = page.getByRole('dialog', { name: '¿Enviar emergencia a Torre Vista Mar y Edificio Piantini?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Volver' }).click();
+    await sendTo.waitFor();
+    expect(await dialog.getByLabel('Título', { exact: true }).inputValue()).toBe('Escape de gas');
+    expect(await sendTo.getByLabel('Torre Vista Mar').isChecked()).toBe(true);
+    expect(await sentHere().resultSize()).toBe(0);
+    await dialog.getByRole('button', { name: 'Crear mensaje' }).click();
+    await confirm.getByRole('button', { name: 'Enviar emergencia' }).click();
+    await notice(page).getByText('Mensaje creado').waitFor();
+    await notice(page).getByText('El mensaje ha sido creado exitosamente para Torre Vista Mar y Edificio Piantini').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+
+    const sent = await sentHere().orderBy('id');
+    expect(sent.map((broadcast) => [broadcast.propertyId, broadcast.category])).toEqual([
+      [vistaMar.id, 'emergency'],
+      [piantini.id, 'emergency'],
+    ]);
+    await banner(home.page).getByText('Escape de gas').waitFor({ timeout: 15_000 });
+    await items(page, 'Mensajes activos').getByText('Escape de gas').waitFor();
+    expect(await banner(elsewhere.page).count()).toBe(0);
+
+    // Editing names its building, which does not change.
+    await page.getByRole('button', { name: 'Editar «Escape de gas»' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar mensaje' });
+    await edit.getByTestId('broadcast-property').getByText('Edificio Piantini').waitFor();
+    expect(await edit.getByRole('group', { name: 'Enviar a' }).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // The building the administrator chose on the page is the dialog's first choice.
+    await page.getByLabel('Propiedad', { exact: true }).selectOption(String(naco.id));
+    await page.getByRole('button', { name: 'Nuevo mensaje' }).filter({ visible: true }).click();
+    await dialog.getByTestId('broadcast-recipients').getByText('Se enviará a Plaza Naco').waitFor();
+    expect(await sendTo.getByLabel('Plaza Naco').isChecked()).toBe(true);
+    expect(await sendTo.getByLabel('Edificio Piantini').isChecked()).toBe(false);
+    expect(await sendTo.getByLabel('Torre Vista Mar').isChecked()).toBe(false);
+  } finally {
+    await home.context.close();
+    await elsewhere.context.close();
+  }
+});

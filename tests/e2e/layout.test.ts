@@ -76,6 +76,39 @@ test('shows the administration items to administrators only', async ({ page }) =
   await page.getByRole('heading', { name: 'Mensajes', level: 1 }).waitFor();
 });
 
+test('notices have their own menu entry, for administrators and residents, on a phone too; only the page shown is current', async ({ page }) => {
+  const admin = await createUser({ role: 'Administrador', name: 'Pedro', lastName: 'Sosa' });
+  await signInAs(page, admin, '/');
+  const sidebar = page.getByRole('navigation', { name: 'Navegación principal' });
+  await sidebar.getByRole('link', { name: 'Inicio' }).waitFor();
+  const items = (await sidebar.getByRole('link').allTextContents()).map((text) => text.trim());
+  expect(items.slice(0, 4)).toEqual(['Inicio', 'Documentos', 'Propiedades', 'Avisos']);
+  await sidebar.getByRole('link', { name: 'Avisos' }).click();
+  await page.waitForURL('**/properties/broadcasts');
+  await page.getByRole('heading', { name: 'Mensajes', level: 1 }).waitFor();
+  // Only the notices' entry is the current page.
+  expect(await sidebar.getByRole('link', { name: 'Avisos' }).getAttribute('aria-current')).toBe('page');
+  expect(await sidebar.getByRole('link', { name: 'Propiedades' }).getAttribute('aria-current')).toBeNull();
+  // Likewise the desk, under /visitors.
+  await sidebar.getByRole('link', { name: 'Recepción' }).click();
+  await page.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
+  expect(await sidebar.getByRole('link', { name: 'Recepción' }).getAttribute('aria-current')).toBe('page');
+  expect(await sidebar.getByRole('link', { name: 'Visitantes' }).getAttribute('aria-current')).toBeNull();
+
+  const { user: resident } = await createResident({ user: { name: 'Juan' } });
+  await page.context().clearCookies();
+  await page.setViewportSize(PHONE);
+  await signInAs(page, resident, '/');
+  await page.getByRole('heading', { name: 'Bienvenido, Juan' }).waitFor();
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Vecindad' });
+  await drawer.getByRole('link', { name: 'Avisos' }).click();
+  await page.waitForURL('**/properties/broadcasts');
+  await page.getByRole('heading', { name: 'Mensajes', level: 1 }).waitFor();
+  await drawer.waitFor({ state: 'hidden' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
+
 test('sends non-administrators from the administration screens to the dashboard, with a notice', async ({ page }) => {
   const { user: resident } = await createResident({ user: { name: 'Juan' } });
   for (const path of ['/admin/system-settings', '/admin/organizations', '/admin/queues']) {

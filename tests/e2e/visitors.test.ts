@@ -1,8 +1,11 @@
+import { tz } from '@date-fns/tz';
+import { format, type Day } from 'date-fns';
+import { es } from 'date-fns/locale';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import type { User } from '../../server/models';
-import { zonedInstant, zonedParts } from '../../shared/time';
+import { TIME_ZONE, addDays, dayEnd, zonedInstant, zonedParts } from '../../shared/time';
 import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser, createVisitorPass } from '../support/factories';
 import { sessionCookie } from '../support/live';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
@@ -27,6 +30,28 @@ async function openAs(browser: Browser, origin: string, user: User, path: string
 }
 const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
+
+/** A building with a unit, its resident and an administrator of the organization. */
+async function building() {
+  const organization = await createOrganization();
+  const property = await createProperty({ organizationId: organization.id, name: 'Torre Vista Mar' });
+  const unit = await createUnit({ propertyId: property.id, unitNumber: '9C' });
+  const { user: resident } = await createResident({ property, unit, user: { name: 'Carmen' } });
+  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
+  return { property, unit, resident, admin };
+}
+
+/** `user` at the desk in `page`, with a lookup that answers the verdict once it names `name`. */
+async function openDesk(page: Page, user: User) {
+  await signInAs(page, user, '/visitors/desk');
+  await page.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
+  return async (code: string, name: string) => {
+    await page.getByTestId('desk-code').fill(code);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByTestId('verdict-name').filter({ hasText: name }).waitFor();
+    return page.getByTestId('desk-verdict');
+  };
+}
 
 test('a resident creates a recurring pass on a phone and opens its link; the desk (no camera: the scan dialog says so) types the code on a tablet and checks the visitor in; the resident sees the arrival live and approves a walk-in live', async ({ page, context, url }) => {
   const organization = await createOrganization();
@@ -202,4 +227,87 @@ test('the desk refuses the pass of a host who no longer lives in the unit, and s
   await verdict.getByText('El anfitrión ya no reside en la unidad').waitFor();
   expect(await verdict.getAttribute('data-valid')).toBe('false');
   expect(await verdict.textContent()).toContain('Rosa Niñera');
+});
+
+test('registered at 23:14 on the organization\'s clock, the form shows the arrival it saves, today, and the desk lets the guest in', async ({ page, context, url }) => {
+  const { unit, resident, admin } = await building();
+  // Every message of the page: an input given a value it rejects says so in the console.
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+
+  // 23:14 today in Santo Domingo (the browser's own clock reads the next afternoon).
+  const today = zonedParts(new Date()).day;
+  await page.clock.setFixedTime(new Date(zonedInstant(today, 23 * 60 + 14).getTime() + 20_000));
+  await signInAs(page, resident, '/visitors');
+  await page.getByRole('heading', { name: 'Visitantes', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Registrar visitante' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar visitante' });
+  await expect.poll(() => dialog.getByLabel('Unidad', { exact: true }).inputValue()).toBe(String(unit.id));
+  // The arrival it will save, shown: now rounded up to the minute, today.
+  expect(await dialog.getByLabel('Llegada').inputValue()).toBe(`${today}T23:15`);
+  await dialog.getByText('Hora de Santo Domingo').waitFor();
+  await dialog.getByLabel('Nombre del visitante').fill('Laura Invitada');
+  await dialog.getByRole('button', { name: 'Registrar', exact: true }).click();
+  await notice(page).getByText('Visitante registrado').waitFor();
+  const stored = await db()('visitors').where({ name: 'Laura Invitada' }).first('expectedArrival', 'validTo', 'accessCode');
+  expect(stored.expectedArrival.getTime()).toBe(zonedInstant(today, 23 * 60 + 15).getTime());
+  expect(zonedParts(stored.validTo).day).toBe(today);
+  expect(messages.filter((line) => line.includes('does not conform')), messages.join('\n')).toEqual([]);
+
+  // The desk lets her in today.
+  const desk = await context.browser()!.newContext({ viewport: DESKTOP, baseURL: url(''), locale: 'es-DO' });
+  try {
+    const lookUp = await openDesk(await desk.newPage(), admin);
+    await (await lookUp(stored.accessCode, 'Laura Invitada')).getByText('Pase válido').waitFor();
+  } finally {
+    await desk.close();
+  }
+});
+
+test('the desk\'s "not today" says which day the pass is for, or on which weekdays', async ({ page }) => {
+  const { property, unit, resident, admin } = await building();
+  const lookUp = await openDesk(page, admin);
+  const today = zonedParts(new Date()).day;
+
+  // A pass for three days from now: the refusal names that day.
+  const dayName = (instant: Date) => format(instant, "EEEE d 'de' MMMM", { locale: es, in: tz(TIME_ZONE) });
+  const later = zonedInstant(addDays(today, 3), 10 * 60);
+  const future = await createVisitorPass({ propertyId: property.id, unitId: unit.id, hostId: resident.id, name: 'Pedro Futuro', expectedArrival: later, validFrom: later, validTo: dayEnd(addDays(today, 3)) });
+  const refusedFuture = await lookUp(future.accessCode, 'Pedro Futuro');
+  await refusedFuture.getByText('El pase no vale hoy').waitFor();
+  await refusedFuture.getByText(`El pase es para el ${dayName(later)}`).waitFor();
+
+  // A recurring pass on other weekdays: the refusal names its days.
+  const weekday = zonedParts(new Date()).weekday;
+  const otherDays = [1, 2, 3, 4, 5, 6, 7].filter((day) => day !== weekday).slice(0, 2);
+  const names = otherDays.map((day) => es.localize.day((day % 7) as Day, { width: 'wide' }));
+  const nanny = await createVisitorPass({
+    propertyId: property.id,
+    unitId: unit.id,
+    hostId: resident.id,
+    name: 'Rosa Niñera',
+    passKind: 'recurring',
+    weekdays: otherDays,
+    maxUses: null,
+    validTo: dayEnd(addDays(today, 30)),
+  });
+  const refusedNanny = await lookUp(nanny.accessCode, 'Rosa Niñera');
+  await refusedNanny.getByText('El pase no vale hoy').waitFor();
+  await refusedNanny.getByText(`El pase vale los días ${names[0]} y ${names[1]}`).waitFor();
+
+  // A recurring pass that starts later: its first day and its weekdays.
+  const starts = zonedInstant(addDays(today, 2), 8 * 60);
+  const course = await createVisitorPass({
+    propertyId: property.id,
+    unitId: unit.id,
+    hostId: resident.id,
+    name: 'Profesor Luis',
+    passKind: 'recurring',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    maxUses: null,
+    expectedArrival: starts,
+    validFrom: starts,
+    validTo: dayEnd(addDays(today, 30)),
+  });
+  await (await lookUp(course.accessCode, 'Profesor Luis')).getByText(`El pase empieza el ${dayName(starts)}`).waitFor();
 });

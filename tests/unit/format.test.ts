@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from '@client/lib/format';
+import { formatDate, formatList, formatMoney, weekdayName } from '@client/lib/format';
+import { fromWallClockInput, nextMinuteToday, wallClockInput } from '@shared/time';
 
 describe('dates on screen', () => {
   // 14:05 in Santo Domingo (UTC-4), the organization's zone, whatever this machine's.
@@ -20,6 +21,35 @@ describe('dates on screen', () => {
     expect(formatDate(Date.parse('2026-11-23T03:30:00.000Z'), 'time', 'en')).toBe('11:30 PM');
     expect(formatDate('2026-11-02', 'day', 'es')).toBe('2 nov 2026');
     expect(formatDate('2026-11-02', 'day', 'en')).toBe('Nov 2, 2026');
+  });
+});
+
+describe('days in a sentence', () => {
+  it('names a day with its weekday, weekdays by name, and joins names as each language does', () => {
+    // 22:30 on Saturday the 28th in Santo Domingo is already Sunday in UTC.
+    expect(formatDate('2026-11-29T02:30:00.000Z', 'weekday', 'es')).toBe('sábado 28 de noviembre');
+    expect(formatDate('2026-11-29T02:30:00.000Z', 'weekday', 'en')).toBe('Saturday, November 28');
+    expect([1, 6, 7].map((day) => weekdayName(day, 'es'))).toEqual(['lunes', 'sábado', 'domingo']);
+    expect(weekdayName(3, 'en')).toBe('Wednesday');
+    expect(formatList(['Torre Vista Mar', 'Edificio Piantini'], 'es')).toBe('Torre Vista Mar y Edificio Piantini');
+    expect(formatList(['A', 'B', 'C'], 'en')).toBe('A, B, and C');
+    expect(formatList(['Plaza Naco'], 'es')).toBe('Plaza Naco');
+  });
+});
+
+describe('a datetime-local field on the organization\'s clock', () => {
+  it('holds and reads wall-clock times of Santo Domingo, whatever the machine\'s zone', () => {
+    const moment = new Date('2026-11-28T23:14:00-04:00');
+    expect(wallClockInput(moment)).toBe('2026-11-28T23:14');
+    expect(fromWallClockInput('2026-11-28T23:14')).toEqual(moment);
+    expect(fromWallClockInput('')).toBeUndefined();
+    expect(fromWallClockInput(undefined)).toBeUndefined();
+  });
+
+  it('defaults to now rounded up to the minute, never past the end of today there', () => {
+    expect(nextMinuteToday(new Date('2026-11-28T23:14:20-04:00'))).toEqual(new Date('2026-11-28T23:15:00-04:00'));
+    expect(nextMinuteToday(new Date('2026-11-28T23:14:00-04:00'))).toEqual(new Date('2026-11-28T23:14:00-04:00'));
+    expect(nextMinuteToday(new Date('2026-11-28T23:59:30-04:00'))).toEqual(new Date('2026-11-28T23:59:00-04:00'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { format, parseISO, type Locale } from 'date-fns';
+import { format, parseISO, type Day, type Locale } from 'date-fns';
 import { enUS, es as esBase } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/messages';
@@ -19,9 +19,15 @@ export function useDateLocale(): Locale {
 /**
  * The product's date styles, one per kind of moment, in both languages:
  * `day` "22 nov 2026" / "Nov 22, 2026"; `dateTime` "22 nov 2026, 14:05" / "Nov 22, 2026, 2:05 PM";
- * `time` "14:05" / "2:05 PM". Every date on screen goes through here.
+ * `time` "14:05" / "2:05 PM"; `weekday`, a day within a sentence, "domingo 22 de noviembre" /
+ * "Sunday, November 22". Every date on screen goes through here.
  */
-const DATE_PATTERNS = { day: 'PP', dateTime: 'PPp', time: 'p' } as const;
+const DATE_PATTERNS: Record<'day' | 'dateTime' | 'time' | 'weekday', string | Record<Language, string>> = {
+  day: 'PP',
+  dateTime: 'PPp',
+  time: 'p',
+  weekday: { es: "EEEE d 'de' MMMM", en: 'EEEE, MMMM d' },
+};
 export type DateStyle = keyof typeof DATE_PATTERNS;
 
 /** date-fns' context for days and times in the organization's zone, whatever the browser's. */
@@ -32,12 +38,20 @@ const FLOATING = /^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/;
 
 export function formatDate(value: Date | string | number, style: DateStyle, language: Language): string {
   const options = { locale: dateLocales[language] };
+  const pattern = DATE_PATTERNS[style];
+  const inLanguage = typeof pattern === 'string' ? pattern : pattern[language];
   // A calendar day (a due or join date) is that day everywhere; an instant is shown as the
   // wall-clock time of the organization's zone (parseISO reads a day as that day here, where
   // `new Date` would take midnight UTC: the day before west of Greenwich).
-  if (typeof value === 'string' && FLOATING.test(value)) return format(parseISO(value), DATE_PATTERNS[style], options);
-  return format(value, DATE_PATTERNS[style], { ...options, in: inZone });
+  if (typeof value === 'string' && FLOATING.test(value)) return format(parseISO(value), inLanguage, options);
+  return format(value, inLanguage, { ...options, in: inZone });
 }
+
+/** An ISO weekday (1 Monday … 7 Sunday) by its name within a sentence: "lunes" / "Monday". */
+export const weekdayName = (weekday: number, language: Language) => dateLocales[language].localize.day((weekday % 7) as Day, { width: 'wide' });
+
+/** Names as a sentence joins them: "A, B y C" / "A, B, and C". */
+export const formatList = (items: string[], language: Language) => new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
 
 /** `const formatDate = useFormatDate(); formatDate(createdAt)`, `formatDate(day, 'day')`. */
 export function useFormatDate() {

@@ -14,6 +14,7 @@ const broadcastForm = {
 export const cases: InputCase[] = [
   { route: 'GET /api/broadcasts', request: (tenant) => ({ path: `/api/broadcasts?propertyId=${tenant.property.id}&onlyActive=true&limit=10` }) },
   { route: 'POST /api/properties/:propertyId/broadcasts', request: (tenant) => ({ path: `/api/properties/${tenant.property.id}/broadcasts`, body: broadcastForm }) },
+  { route: 'POST /api/broadcasts', request: (tenant) => ({ path: '/api/broadcasts', body: { ...broadcastForm, propertyIds: [tenant.property.id] } }) },
   {
     route: 'PATCH /api/broadcasts/:id',
     request: async (tenant) => ({ path: `/api/broadcasts/${(await createBroadcast({ propertyId: tenant.property.id })).id}`, body: broadcastForm }),

@@ -13,6 +13,8 @@ const secrets = (world: World) => [`Aviso ajeno ${world.other.organization.name}
 
 const ROLES = ['admin', 'owner', 'resident', 'supplier'] as const;
 
+const intruder = { title: 'Aviso intruso', message: 'Este aviso no debería publicarse nunca' };
+
 export const cases: IsolationCase[] = [
   // Every role of `own`, aiming the list at the other organization's property.
   ...ROLES.map(
@@ -34,6 +36,23 @@ export const cases: IsolationCase[] = [
         path: `/api/properties/${world.other.property.id}/broadcasts`,
         body: { title: 'Aviso intruso', message: 'Este aviso no debería publicarse nunca' },
       }),
+    }),
+  ),
+  // Aimed at the other organization's property alone, or beside one of the caller's own: nothing is sent.
+  ...ROLES.map(
+    (as): IsolationCase => ({
+      route: 'POST /api/broadcasts',
+      as,
+      request: (world) => ({ path: '/api/broadcasts', body: { propertyIds: [world.other.property.id], ...intruder } }),
+    }),
+  ),
+  ...ROLES.map(
+    (as): IsolationCase => ({
+      route: 'POST /api/broadcasts',
+      as,
+      request: (world) => ({ path: '/api/broadcasts', body: { propertyIds: [world.own.property.id, world.other.property.id], ...intruder } }),
+      // An owner or resident, who may not send, hears so of their own property first.
+      expect: as === 'owner' || as === 'resident' ? 403 : 404,
     }),
   ),
   ...ROLES.map(

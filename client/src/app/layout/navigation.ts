@@ -7,6 +7,7 @@ import {
   FileText,
   LayoutDashboard,
   Mail,
+  Megaphone,
   Network,
   ShieldCheck,
   SlidersHorizontal,
@@ -32,13 +33,15 @@ export type NavItem = {
 const MAIN_ITEMS: NavItem[] = [
   { to: '/', labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
   { to: '/documents', labelKey: 'nav.documents', icon: FileText },
-  // Suppliers read the properties they staff.
-  { to: '/properties', labelKey: 'nav.properties', icon: Building2 },
+  // Suppliers read the properties they staff. `end` here and on /visitors: the notices and the
+  // desk below have entries of their own.
+  { to: '/properties', labelKey: 'nav.properties', icon: Building2, end: true },
+  { to: '/properties/broadcasts', labelKey: 'nav.broadcasts', icon: Megaphone },
   { to: '/residents', labelKey: 'nav.residents', icon: Users },
   { to: '/billing', labelKey: 'nav.billing', icon: CreditCard },
   { to: '/maintenance', labelKey: 'nav.maintenance', icon: Wrench, supplier: { labelKey: 'nav.myJobs', icon: ClipboardList } },
   { to: '/amenities', labelKey: 'nav.amenities', icon: CalendarCheck },
-  { to: '/visitors', labelKey: 'nav.visitors', icon: UserCheck },
+  { to: '/visitors', labelKey: 'nav.visitors', icon: UserCheck, end: true },
   { to: '/visitors/desk', labelKey: 'nav.visitorDesk', icon: ShieldCheck },
 ];
 

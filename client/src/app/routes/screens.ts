@@ -32,7 +32,7 @@ const SCREENS: Record<string, ScreenRule> = {
   '/admin/organizations': { capability: 'organizations.manage' },
   '/admin/mail': { capability: 'queues.view', operator: true },
   '/admin/status': { capability: 'queues.view', operator: true },
-  // Reached from inside /properties.
+  // The notices: their own menu entry, and a tab of /properties.
   '/properties/broadcasts': { capability: 'broadcasts.read' },
 };
 

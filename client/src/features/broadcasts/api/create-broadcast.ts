@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { BroadcastCreateInput } from '@shared/schemas/broadcasts';
+import type { BroadcastSendInput } from '@shared/schemas/broadcasts';
 import { broadcastListsKey, type Broadcast } from './get-broadcasts';
 
-/** POST /api/properties/:propertyId/broadcasts (201 with the broadcast). */
-export const createBroadcast = ({ propertyId, ...input }: BroadcastCreateInput & { propertyId: number }) =>
-  api.post<Broadcast>(`/api/properties/${propertyId}/broadcasts`, input);
+/** POST /api/broadcasts: the same broadcast to each property of `propertyIds`, all or none (201 with one broadcast per property). */
+export const createBroadcasts = (input: BroadcastSendInput) => api.post<Broadcast[]>('/api/broadcasts', input);
 
-export function useCreateBroadcast() {
+export function useCreateBroadcasts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createBroadcast,
-    onSuccess: (broadcast) => queryClient.invalidateQueries({ queryKey: broadcastListsKey(broadcast.propertyId) }),
+    mutationFn: createBroadcasts,
+    onSuccess: (broadcasts) =>
+      Promise.all(broadcasts.map((broadcast) => queryClient.invalidateQueries({ queryKey: broadcastListsKey(broadcast.propertyId) }))),
   });
 }

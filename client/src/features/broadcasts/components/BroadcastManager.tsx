@@ -14,6 +14,7 @@ import { useBroadcasts, type Broadcast } from '../api/get-broadcasts';
 import { broadcastFormValues, type BroadcastFormValues } from '../lib/form-values';
 import { useBroadcastClock } from '../lib/timing';
 import { BroadcastListItem } from './BroadcastListItem';
+import type { BroadcastProperty } from '../api/get-broadcast-properties';
 import { useBroadcastReceipts } from '@client/features/notifications/api/get-broadcast-receipts';
 
 // The form (and its calendar) loads when first opened: most readers never write.
@@ -25,13 +26,17 @@ type Editing = { broadcast?: Broadcast; values: BroadcastFormValues };
 
 type BroadcastManagerProps = {
   propertyId: number;
+  /** The property shown (named in the edit dialog), once known. */
+  property?: BroadcastProperty;
+  /** Where a new broadcast goes unless the administrator chooses otherwise: the property they chose, or none. */
+  recipients: BroadcastProperty[];
   /** "active": status active and within its dates; "all": every status (the archive). */
   scope: 'active' | 'all';
   canManage: boolean;
 };
 
 /** The broadcasts of one property, paged, with create, edit and delete for administrators. */
-export function BroadcastManager({ propertyId, scope, canManage }: BroadcastManagerProps) {
+export function BroadcastManager({ propertyId, property, recipients, scope, canManage }: BroadcastManagerProps) {
   const { t, i18n } = useTranslation('broadcasts');
   const lang = i18n.language === 'en' ? 'en' : 'es';
   const [page, setPage] = useState(1);
@@ -57,7 +62,7 @@ export function BroadcastManager({ propertyId, scope, canManage }: BroadcastMana
   };
 
   const newButton = canManage && (
-    <Button onClick={() => setEditing({ values: broadcastFormValues() })}>
+    <Button onClick={() => setEditing({ values: broadcastFormValues(undefined, recipients.map((recipient) => recipient.id)) })}>
       <Plus size={18} aria-hidden className="me-1" />
       {t('list.new')}
     </Button>
@@ -105,8 +110,9 @@ export function BroadcastManager({ propertyId, scope, canManage }: BroadcastMana
       {editing && (
         <Suspense fallback={null}>
           <BroadcastFormDialog
-            propertyId={propertyId}
             broadcast={editing.broadcast}
+            property={property}
+            recipients={recipients}
             initialValues={editing.values}
             onClose={() => setEditing(null)}
           />

@@ -11,7 +11,7 @@ import { useCurrentUser } from '@client/features/auth/api/get-user';
 import { PropertiesTabs } from '@client/features/properties/components/PropertiesTabs';
 import { useLiveEvents } from '@client/lib/live-events';
 import { can } from '@shared/permissions';
-import { propertyChoicesBaseKey, usePropertyChoices } from '../api/get-broadcast-properties';
+import { propertyChoicesBaseKey, usePropertyChoice, usePropertyChoices } from '../api/get-broadcast-properties';
 import { BroadcastManager } from '../components/BroadcastManager';
 import { PropertyPicker } from '../components/PropertyPicker';
 import { isBroadcastEvent, refetchLists } from '../lib/live-cache';
@@ -19,9 +19,10 @@ import { isBroadcastEvent, refetchLists } from '../lib/live-cache';
 const PROPERTIES_LISTED = 100;
 
 /**
- * /properties/broadcasts: a property's broadcasts in two tabs, the active ones and the archive
- * (every status). Administrators create, edit and delete; others read the active broadcasts
- * of their properties. `?propertyId=` and `?tab=archived` keep the choice in the address.
+ * /properties/broadcasts (the menu's "Avisos"): a property's broadcasts in two tabs, the active
+ * ones and the archive (every status). Administrators create (to the properties they choose),
+ * edit and delete; others read the active broadcasts of their properties. `?propertyId=` and
+ * `?tab=archived` keep the choice in the address.
  */
 export default function BroadcastsPage() {
   const { t } = useTranslation('broadcasts');
@@ -30,7 +31,14 @@ export default function BroadcastsPage() {
   const [params, setParams] = useSearchParams();
   const properties = usePropertyChoices({ limit: PROPERTIES_LISTED });
   const requested = Number(params.get('propertyId'));
-  const propertyId = Number.isSafeInteger(requested) && requested > 0 ? requested : (properties.data?.items[0]?.id ?? null);
+  const chosen = Number.isSafeInteger(requested) && requested > 0 ? requested : null;
+  const propertyId = chosen ?? properties.data?.items[0]?.id ?? null;
+  const listed = properties.data?.items.find((property) => property.id === propertyId);
+  const unlisted = usePropertyChoice(listed ? null : propertyId).data;
+  const property = listed ?? unlisted;
+  // A new broadcast goes where the administrator chose to look (or to the only property), never
+  // to the one this page shows first by itself.
+  const recipients = property && (chosen !== null || properties.data?.total === 1) ? [property] : [];
   const tab = canManage && params.get('tab') === 'archived' ? 'archived' : 'active';
 
   // Changes by other administrators (and expiries) show without a reload.
@@ -79,11 +87,11 @@ export default function BroadcastsPage() {
           </Nav>
           <Tab.Content>
             <Tab.Pane eventKey="active">
-              <BroadcastManager key={`active-${propertyId}`} propertyId={propertyId} scope="active" canManage={canManage} />
+              <BroadcastManager key={`active-${propertyId}`} propertyId={propertyId} property={property} recipients={recipients} scope="active" canManage={canManage} />
             </Tab.Pane>
             {canManage && (
               <Tab.Pane eventKey="archived" mountOnEnter>
-                <BroadcastManager key={`all-${propertyId}`} propertyId={propertyId} scope="all" canManage={canManage} />
+                <BroadcastManager key={`all-${propertyId}`} propertyId={propertyId} property={property} recipients={recipients} scope="all" canManage={canManage} />
               </Tab.Pane>
             )}
           </Tab.Content>

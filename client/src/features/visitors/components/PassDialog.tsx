@@ -15,7 +15,7 @@ import { PropertySelect } from '@client/features/residents/components/PropertySe
 import { errorMessage } from '@client/lib/api';
 import { VISIT_TYPES } from '@shared/enums';
 import { VisitorCreateSchema } from '@shared/schemas/visitors';
-import { dayOf, zonedInstant, zonedParts } from '@shared/time';
+import { TIME_ZONE, dayOf, fromWallClockInput, nextMinuteToday, wallClockInput } from '@shared/time';
 import { useCreateVisitor, useHostUnits, type VisitorView } from '../api/visitors';
 
 type Input = z.input<typeof VisitorCreateSchema>;
@@ -23,18 +23,10 @@ type Output = z.output<typeof VisitorCreateSchema>;
 const FIELDS = ['propertyId', 'unitId', 'name', 'email', 'phone', 'purpose', 'visitType', 'expectedArrival', 'expectedDeparture', 'recurrence', 'recurrence.until', 'recurrence.weekdays', 'vehiclePlate', 'notes'] as const;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
-/** A datetime-local value ("2026-11-24T15:00") of a moment: its wall-clock time in the organization's zone. */
-const localInput = (date: Date) => {
-  const { day, time } = zonedParts(date);
-  return `${day}T${time}`;
-};
+/** The organization's zone as people name it: "Santo Domingo". */
+const ZONE_NAME = TIME_ZONE.split('/').pop()!.replaceAll('_', ' ');
 /** A nanny's pass: Monday to Friday for a month. */
 const defaultRecurrence = () => ({ until: dayOf(new Date(Date.now() + 30 * 86_400_000)), weekdays: [1, 2, 3, 4, 5] });
-/** The moment a datetime-local value names, read in the organization's zone. */
-const asDate = (value: unknown) => {
-  const [, day, hours, minutes] = (typeof value === 'string' && /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(value)) || [];
-  return day ? zonedInstant(day, Number(hours) * 60 + Number(minutes)) : undefined;
-};
 
 /** "Registrar visitante": unit, visitor, one-time or recurring (weekdays, until), plate and notes for the desk. */
 export function PassDialog({ show, onClose, onCreated }: { show: boolean; onClose: () => void; onCreated: (visitor: VisitorView) => void }) {
@@ -50,10 +42,12 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
   const { t } = useTranslation('visitors');
   const create = useCreateVisitor();
   const [kind, setKind] = useState<'one-time' | 'recurring'>('one-time');
-  const [inAnHour] = useState(() => new Date(Date.now() + 3600_000));
+  // The arrival shown is the one saved: the field starts with it, and the form reads it from the
+  // field (a Date given to the form would be written into the input, which refuses it).
+  const [arrival] = useState(() => wallClockInput(nextMinuteToday()));
   const { register, control, handleSubmit, setError, setValue, formState: { errors } } = useForm<Input, unknown, Output>({
     resolver: zodResolver(VisitorCreateSchema),
-    defaultValues: { propertyId: '' as unknown as number, unitId: '' as unknown as number, name: '', visitType: 'guest', expectedArrival: inAnHour, recurrence: null },
+    defaultValues: { propertyId: '' as unknown as number, unitId: '' as unknown as number, name: '', visitType: 'guest', recurrence: null },
   });
   const propertyId = (useWatch({ control, name: 'propertyId' }) as number | '') || null;
   const properties = usePropertyOptions('');
@@ -149,8 +143,9 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
         <TextField
           label={t('form.arrival')}
           type="datetime-local"
-          registration={register('expectedArrival', { setValueAs: (value) => (value instanceof Date ? value : asDate(value)) })}
-          defaultValue={localInput(inAnHour)}
+          registration={register('expectedArrival', { setValueAs: fromWallClockInput })}
+          defaultValue={arrival}
+          hint={t('form.arrivalHint', { zone: ZONE_NAME })}
           error={errors.expectedArrival}
         />
         {kind === 'recurring' && (

@@ -16,6 +16,7 @@ import { useCheck, useDeskProperties, useDeskToday, useHostUnits, useLookup, use
 import { VisitTypeBadge } from '../components/Badges';
 import { ScanDialog } from '../components/ScanDialog';
 import { useVisitorsLive } from '../lib/live';
+import { passDays } from '../lib/pass-days';
 import '../visitors.css';
 
 /**
@@ -155,14 +156,20 @@ function Desk({ propertyId }: { propertyId: number }) {
 
 /** The verdict in big letters: green with who, for whom and the plate; red with why. */
 function Verdict({ verdict, onMove, pending }: { verdict: DeskVerdict; onMove: (visitor: VisitorView, direction: 'in' | 'out') => void; pending: boolean }) {
-  const { t } = useTranslation('visitors');
+  const { t, i18n } = useTranslation('visitors');
   const visitor = verdict.visitor;
+  const days = verdict.reason === 'not_today' && visitor ? passDays(visitor, t, i18n.language === 'en' ? 'en' : 'es') : null;
   return (
     <div className={`vec-verdict mb-4 ${verdict.valid ? 'vec-verdict-valid' : 'vec-verdict-refused'}`} role="status" aria-live="polite" data-testid="desk-verdict" data-valid={verdict.valid}>
       <div className="d-flex align-items-center gap-3 mb-2">
         {verdict.valid ? <CheckCircle2 size={40} aria-hidden /> : <ShieldX size={40} aria-hidden />}
         <span className="vec-verdict-title">{verdict.valid ? (visitor?.inside ? t('desk.insideAlready') : t('desk.valid')) : t(`desk.reasons.${verdict.reason}`)}</span>
       </div>
+      {days && (
+        <p className="fs-4 fw-semibold mb-3" data-testid="verdict-days">
+          {days}
+        </p>
+      )}
       {visitor && (
         <dl className="row mb-0 fs-5">
           <dt className="col-sm-4">{t('table.visitor')}</dt>
