@@ -66,9 +66,12 @@ visitorsRouter.get('/visitors', async (ctx) => {
   ctx.body = await presentRows(user, rows);
 });
 
+/** The counts of the passes the user reads; a property they cannot read answers 404, like its rows. */
 visitorsRouter.get('/visitors/summary', async (ctx) => {
+  const user = currentUser(ctx);
   const { propertyId } = parse(VisitorPropertyQuerySchema, ctx.query);
-  ctx.body = await summarizeVisitors(currentUser(ctx), propertyId);
+  if (propertyId) await findReadableProperty(user, propertyId);
+  ctx.body = await summarizeVisitors(user, propertyId);
 });
 
 /** The filtered log (every page) as CSV for administrators, Spanish headers, BOM for Excel. */
