@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import { bookingCost, calendarRuleBroken, daySlots } from '../../shared/bookings';
 import { nextDay, todayThere, zonedInstant, zonedParts } from '../../shared/time';
 import type { EventType } from '../../shared/events';
-import { messageText, type MessageKey } from '../../shared/messages';
+import { messageText, type Language, type MessageKey } from '../../shared/messages';
 import { isAdministrator } from '../../shared/permissions';
 import type { BookingCreateInput, BookingListQuery, BookingPatchInput } from '../../shared/schemas/bookings';
 import { db } from '../db';
-import { conflict, forbidden, validationError } from '../errors';
+import { AppError, conflict, forbidden, textsWith, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
 import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
@@ -321,6 +321,14 @@ export async function createBooking(trx: Knex, actor: User, amenityId: number, i
 const withinCancelWindow = (booking: AmenityBooking, amenity: Amenity, now: Date) =>
   now.getTime() <= booking.startTime.getTime() - amenity.cancelHoursBefore * 3_600_000;
 
+const HOURS: Record<Language, [one: string, many: string]> = { es: ['hora', 'horas'], en: ['hour', 'hours'] };
+/** The cancellation rule refused, with the amenity's hours in each language. */
+function cancelWindowError(amenity: Amenity) {
+  const hours = amenity.cancelHoursBefore;
+  const texts = textsWith('booking_cancel_window', (lang) => ({ hours: `${hours} ${HOURS[lang][hours === 1 ? 0 : 1]}` }));
+  return new AppError(409, 'booking_cancel_window', texts, { status: texts.es });
+}
+
 /**
  * Approve/decline (administrators, pending only), cancel (the booker within the window, an
  * administrator any time before the end) or reschedule (to another free time, same rules).
@@ -343,7 +351,7 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
   } else if ('status' in input) {
     if (!LIVE.includes(booking.status as (typeof LIVE)[number]) || booking.endTime <= now) throw invalid();
     const inWindow = withinCancelWindow(booking, amenity, now);
-    if (!administrator && booking.status === 'confirmed' && !inWindow) throw ruleError('booking_cancel_window', 'status', 409);
+    if (!administrator && booking.status === 'confirmed' && !inWindow) throw cancelWindowError(amenity);
     const declined = administrator && booking.status === 'pending';
     const updated = await AmenityBooking.query(trx).patchAndFetchById(booking.id, { status: 'cancelled', cancelReason: input.reason, decidedAt: declined ? now : booking.decidedAt });
     if (inWindow || declined) await voidBookingCharges(trx, actor, booking, cancelledReason(input.reason));
