@@ -226,11 +226,14 @@ visitorsRouter.get('/desk/today', async (ctx) => {
   ctx.body = await deskToday(currentUser(ctx), propertyId);
 });
 
-/** A read (nothing is written): no transaction, two round trips fewer on the desk's hottest path. */
+/**
+ * A read (nothing is written): no transaction, two round trips fewer on the desk's hottest path.
+ * Unknown codes are limited per guard and per IP; right ones never count.
+ */
 visitorsRouter.post('/desk/lookup', async (ctx) => {
   const user = currentUser(ctx);
   const { propertyId, code } = parse(DeskLookupSchema, ctx.request.body);
-  ctx.body = await lookup(db(), user, propertyId, code);
+  ctx.body = await ctx.services.guessLimiter.guard('deskCode', { ip: ctx.ip, userId: user.id }, () => lookup(db(), user, propertyId, code), (verdict) => verdict.reason === 'unknown');
 });
 
 visitorsRouter.post('/desk/walk-ins', async (ctx) => {
