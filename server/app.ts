@@ -17,6 +17,7 @@ import { createLoginLimiter, type LoginLimiter } from './services/loginLimiter';
 import { createResetLimiter, type ResetLimiter } from './services/resetLimiter';
 import { createRegistrationLimiter, type RegistrationLimiter } from './services/registrationLimiter';
 import { createPassLimiter, type PassLimiter } from './services/passLimiter';
+import { createGuessLimiter, type GuessLimiter } from './services/guessLimiter';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionStore } from './session/store';
 import { sessionHint } from './session/hint';
 import { signedInPages } from './firstLoad';
@@ -33,6 +34,8 @@ export type Services = {
   registrationLimiter: RegistrationLimiter;
   /** Public visitor pass lookups (`/api/passes/:token`), per IP. */
   passLimiter: PassLimiter;
+  /** Wrong guesses of certificate codes, account and unsubscribe links, desk codes. */
+  guessLimiter: GuessLimiter;
   /** The state of the database, Redis, the relay and the worker (`GET /api/health`). */
   health: () => Promise<HealthReport>;
   /**
@@ -70,6 +73,7 @@ export function createApp(options: { redis: Redis; config?: Config }) {
     resetLimiter: createResetLimiter(options.redis, cfg.redisPrefix),
     registrationLimiter: createRegistrationLimiter(options.redis, cfg.redisPrefix),
     passLimiter: createPassLimiter(options.redis, cfg.redisPrefix),
+    guessLimiter: createGuessLimiter(options.redis, cfg.redisPrefix),
     health: () => checkHealth(options.redis, cfg.redisPrefix),
     disconnectUser: () => {},
   };

@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import { bookingCost, calendarRuleBroken, daySlots } from '../../shared/bookings';
 import { nextDay, todayThere, zonedInstant, zonedParts } from '../../shared/time';
 import type { EventType } from '../../shared/events';
-import { messageText, type MessageKey } from '../../shared/messages';
+import { messageText, type Language, type MessageKey } from '../../shared/messages';
 import { isAdministrator } from '../../shared/permissions';
 import type { BookingCreateInput, BookingListQuery, BookingPatchInput } from '../../shared/schemas/bookings';
 import { db } from '../db';
-import { conflict, forbidden, validationError } from '../errors';
+import { AppError, conflict, forbidden, textsWith, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
 import { changesBooking } from '../policies/bookings';
@@ -322,6 +322,14 @@ export async function createBooking(trx: Knex, actor: User, amenityId: number, i
 const withinCancelWindow = (booking: AmenityBooking, amenity: Amenity, now: Date) =>
   now.getTime() <= booking.startTime.getTime() - amenity.cancelHoursBefore * 3_600_000;
 
+const HOURS: Record<Language, [one: string, many: string]> = { es: ['hora', 'horas'], en: ['hour', 'hours'] };
+/** The cancellation rule refused, with the amenity's hours in each language. */
+function cancelWindowError(amenity: Amenity) {
+  const hours = amenity.cancelHoursBefore;
+  const texts = textsWith('booking_cancel_window', (lang) => ({ hours: `${hours} ${HOURS[lang][hours === 1 ? 0 : 1]}` }));
+  return new AppError(409, 'booking_cancel_window', texts, { status: texts.es });
+}
+
 /**
  * Cancels a live booking: its charges are voided when it is cancelled inside its cancellation
  * window, or declined (pending); the booker and every open calendar are told.
@@ -353,7 +361,7 @@ export async function changeBooking(trx: Knex, actor: User, bookingId: number, i
     await recordEvent(trx, ...bookingEvents('booking.confirmed', actor.id, updated, amenity));
   } else if ('status' in input) {
     if (!LIVE.includes(booking.status as (typeof LIVE)[number]) || booking.endTime <= now) throw invalid();
-    if (!administrator && booking.status === 'confirmed' && !withinCancelWindow(booking, amenity, now)) throw ruleError('booking_cancel_window', 'status', 409);
+    if (!administrator && booking.status === 'confirmed' && !withinCancelWindow(booking, amenity, now)) throw cancelWindowError(amenity);
     await cancelBooking(trx, actor, booking, amenity, input.reason, { declined: administrator && booking.status === 'pending', now });
   } else {
     if (!LIVE.includes(booking.status as (typeof LIVE)[number]) || booking.startTime <= now) throw invalid();

@@ -76,7 +76,8 @@ export async function errorHandler(ctx: Context, next: Next) {
     ctx.status = appError.status;
     if (appError.headers) ctx.set(appError.headers);
     const language = languageOf(ctx);
-    const inLanguage = (text: string) => messageText(text, language);
+    // A field that repeats a message built with values (its Spanish text) takes the message's language.
+    const inLanguage = (text: string) => (appError.texts && text === appError.texts.es ? appError.texts[language] : messageText(text, language));
     ctx.body = {
       error: appError.code,
       message: appError.texts?.[language] ?? inLanguage(appError.message),

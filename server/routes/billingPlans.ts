@@ -136,8 +136,10 @@ export const certificatesRouter = apiRouter();
 
 certificatesRouter.get('/certificates/:code', async (ctx) => {
   const parsed = CertificateCodeSchema.safeParse(String(ctx.params.code ?? '').toUpperCase());
-  const found = parsed.success ? await verifyCertificate(parsed.data) : null;
-  if (!found) throw notFound(messageText('billing_certificate_not_found'));
+  ctx.body = await ctx.services.guessLimiter.guard('certificate', { ip: ctx.ip }, async () => {
+    const found = parsed.success ? await verifyCertificate(parsed.data) : null;
+    if (!found) throw notFound(messageText('billing_certificate_not_found'));
+    return found;
+  });
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = found;
 });

@@ -54,9 +54,12 @@ maintenanceRouter.get('/maintenance', async (ctx) => {
   ctx.body = rows.map((row) => presentRequest(row, user));
 });
 
+/** The counts of the requests the user reads; a property they cannot read answers 404, like its rows. */
 maintenanceRouter.get('/maintenance/summary', async (ctx) => {
+  const user = currentUser(ctx);
   const { propertyId } = parse(MaintenanceSummaryQuerySchema, ctx.query);
-  ctx.body = await summarize(currentUser(ctx), propertyId);
+  if (propertyId) await findReadableProperty(user, propertyId);
+  ctx.body = await summarize(user, propertyId);
 });
 
 /** The filtered list (every page) as CSV for administrators, Spanish headers, BOM for Excel. */

@@ -3,6 +3,7 @@ import { apiRouter } from './router';
 import { can } from '../../shared/permissions';
 import { NotificationListQuerySchema, NotificationUpdateSchema, TokenSchema } from '../../shared/schemas/notifications';
 import { idField } from '../../shared/schemas/properties';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { broadcastReceipts, listNotifications, markAllRead, markNotification, unreadCount } from '../commands/notifications';
 import { transaction } from '../db/transaction';
@@ -19,24 +20,26 @@ import { idParam, parse } from '../validation';
 /** The inbox (the bell and /notifications), broadcast read receipts, and unsubscribe links. */
 export const notificationsRouter = apiRouter();
 
-/** The user and category of an unsubscribe link (410 for a forged or dead one). */
-async function subscriptionOf(body: unknown) {
-  const { token } = parse(TokenSchema, body);
-  const found = readUnsubscribeToken(token);
-  const user = found && (await User.query().findById(found.userId).select('id', 'preferences'));
-  if (!found || !user) throw new AppError(410, 'token_invalid', messageText('unsubscribe_link_invalid'));
-  return { user, category: found.category, preferences: preferencesOf(user) };
+/** The user and category of an unsubscribe link (410 for a forged or dead one; wrong links are limited per IP). */
+async function subscriptionOf(ctx: Context) {
+  const { token } = parse(TokenSchema, ctx.request.body);
+  return ctx.services.guessLimiter.guard('unsubscribe', { ip: ctx.ip }, async () => {
+    const found = readUnsubscribeToken(token);
+    const user = found && (await User.query().findById(found.userId).select('id', 'preferences'));
+    if (!found || !user) throw new AppError(410, 'token_invalid', messageText('unsubscribe_link_invalid'));
+    return { user, category: found.category, preferences: preferencesOf(user) };
+  });
 }
 
 /** Public (from an email): which category a link stops, before confirming. */
 notificationsRouter.post('/unsubscribe/check', async (ctx) => {
-  const { category, preferences } = await subscriptionOf(ctx.request.body);
+  const { category, preferences } = await subscriptionOf(ctx);
   ctx.body = { category, subscribed: preferences.notifications[category] };
 });
 
 /** Public (from an email): turns one category's email off for the link's user. */
 notificationsRouter.post('/unsubscribe', async (ctx) => {
-  const { user, category, preferences } = await subscriptionOf(ctx.request.body);
+  const { user, category, preferences } = await subscriptionOf(ctx);
   await user.$query().patch({ preferences: { ...preferences, notifications: { ...preferences.notifications, [category]: false } } });
   ctx.body = { category, subscribed: false };
 });

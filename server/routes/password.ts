@@ -20,10 +20,10 @@ passwordRouter.post('/password/forgot', async (ctx) => {
   ctx.body = { message: RESET_REQUESTED };
 });
 
-/** What a link's page shows (whose account, invitation or reset); 410 when it no longer works. */
+/** What a link's page shows (whose account, invitation or reset); 410 when it no longer works. Wrong links are limited per IP. */
 passwordRouter.post('/password/token', async (ctx) => {
   const { token } = parse(TokenSchema, ctx.request.body);
-  ctx.body = await describeToken(token);
+  ctx.body = await ctx.services.guessLimiter.guard('accountLink', { ip: ctx.ip }, () => describeToken(token));
 });
 
 /**
@@ -32,7 +32,7 @@ passwordRouter.post('/password/token', async (ctx) => {
  */
 passwordRouter.post('/password/reset', async (ctx) => {
   const { token, password } = parse(ResetPasswordSchema, ctx.request.body);
-  const user = await transaction((trx) => setPasswordWithToken(trx, token, password));
+  const user = await ctx.services.guessLimiter.guard('accountLink', { ip: ctx.ip }, () => transaction((trx) => setPasswordWithToken(trx, token, password)));
   await destroyUserSessions(user.id);
   ctx.services.disconnectUser(user.id);
   ctx.body = { success: true, username: user.username };

@@ -66,9 +66,12 @@ visitorsRouter.get('/visitors', async (ctx) => {
   ctx.body = await presentRows(user, rows);
 });
 
+/** The counts of the passes the user reads; a property they cannot read answers 404, like its rows. */
 visitorsRouter.get('/visitors/summary', async (ctx) => {
+  const user = currentUser(ctx);
   const { propertyId } = parse(VisitorPropertyQuerySchema, ctx.query);
-  ctx.body = await summarizeVisitors(currentUser(ctx), propertyId);
+  if (propertyId) await findReadableProperty(user, propertyId);
+  ctx.body = await summarizeVisitors(user, propertyId);
 });
 
 /** The filtered log (every page) as CSV for administrators, Spanish headers, BOM for Excel. */
@@ -223,11 +226,14 @@ visitorsRouter.get('/desk/today', async (ctx) => {
   ctx.body = await deskToday(currentUser(ctx), propertyId);
 });
 
-/** A read (nothing is written): no transaction, two round trips fewer on the desk's hottest path. */
+/**
+ * A read (nothing is written): no transaction, two round trips fewer on the desk's hottest path.
+ * Unknown codes are limited per guard and per IP; right ones never count.
+ */
 visitorsRouter.post('/desk/lookup', async (ctx) => {
   const user = currentUser(ctx);
   const { propertyId, code } = parse(DeskLookupSchema, ctx.request.body);
-  ctx.body = await lookup(db(), user, propertyId, code);
+  ctx.body = await ctx.services.guessLimiter.guard('deskCode', { ip: ctx.ip, userId: user.id }, () => lookup(db(), user, propertyId, code), (verdict) => verdict.reason === 'unknown');
 });
 
 visitorsRouter.post('/desk/walk-ins', async (ctx) => {

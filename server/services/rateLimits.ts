@@ -20,7 +20,7 @@ export function redisLimiter(redis: Redis, prefix: string, name: string, options
 }
 
 /** A limit's message: says how long to wait in its `{wait}` ("5 minutos"). */
-export type WaitMessage = 'login_rate_limited' | 'pass_rate_limited' | 'registrations_rate_limited' | 'password_resets_rate_limited';
+export type WaitMessage = 'login_rate_limited' | 'pass_rate_limited' | 'registrations_rate_limited' | 'password_resets_rate_limited' | 'guesses_rate_limited';
 
 const MINUTES: Record<Language, [one: string, many: string]> = { es: ['minuto', 'minutos'], en: ['minute', 'minutes'] };
 

@@ -14,6 +14,10 @@ export const AUTH_MESSAGES = {
     es: 'Demasiadas solicitudes para restablecer la contraseña. Inténtelo de nuevo en {wait}.',
     en: 'Too many password reset requests. Try again in {wait}.',
   },
+  guesses_rate_limited: {
+    es: 'Demasiados intentos con códigos o enlaces que no son válidos. Inténtelo de nuevo en {wait}.',
+    en: 'Too many attempts with codes or links that are not valid. Try again in {wait}.',
+  },
   invalid_credentials: { es: 'Correo electrónico o contraseña incorrectos', en: 'Incorrect email or password' },
   profile_name_required: { es: 'El nombre es requerido', en: 'Name is required' },
   profile_last_name_required: { es: 'El apellido es requerido', en: 'Last name is required' },

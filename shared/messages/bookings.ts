@@ -27,7 +27,10 @@ export const BOOKINGS_MESSAGES = {
   booking_taken: { es: 'ese horario ya está reservado', en: 'that time is already booked' },
   booking_user_invalid: { es: 'Seleccione un residente de esta propiedad', en: 'Choose a resident of this property' },
   booking_not_resident: { es: 'Solo los residentes y propietarios de la propiedad pueden reservar', en: 'Only the property’s residents and owners can book' },
-  booking_cancel_window: { es: 'Regla de cancelación: ya pasó el plazo para cancelar esta reserva', en: 'Cancellation rule: the time to cancel this booking has passed' },
+  booking_cancel_window: {
+    es: 'Regla de cancelación: solo se puede cancelar hasta {hours} antes del inicio de la reserva',
+    en: 'Cancellation rule: a booking can only be cancelled up to {hours} before it starts',
+  },
   booking_transition_invalid: { es: 'Esta reserva ya no admite ese cambio', en: 'This booking no longer allows that change' },
   booking_auto_cancelled: { es: 'No fue aprobada antes de su inicio', en: 'It was not approved before its start' },
   booking_cancelled_resident_left: { es: 'Quien reservó ya no reside en la unidad', en: 'Whoever booked no longer lives in the unit' },

@@ -29,6 +29,9 @@ export const COMMON_MESSAGES = {
   min_zero: { es: 'Debe ser mayor o igual a 0', en: 'Must be 0 or greater' },
   integer_required: { es: 'Debe ser un número entero', en: 'Must be a whole number' },
   invalid_data: { es: 'Datos inválidos', en: 'Invalid data' },
+  // Dates (shared/schemas/dates.ts).
+  day_invalid: { es: 'Indique una fecha que exista en el calendario (AAAA-MM-DD)', en: 'Give a date that exists on the calendar (YYYY-MM-DD)' },
+  date_out_of_range: { es: 'La fecha debe estar entre el 1 de enero de 1900 y el 31 de diciembre de 2100', en: 'The date must be between January 1, 1900 and December 31, 2100' },
   sign_in_required: { es: 'Debe iniciar sesión', en: 'You must sign in' },
   action_forbidden: { es: 'No tiene permiso para realizar esta acción', en: 'You do not have permission to do this' },
   not_found: { es: 'No encontrado', en: 'Not found' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHARGE_STATUSES, CHARGE_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../enums';
 import { PageQuerySchema, optionalText, requiredText, text } from './common';
+import { dayField } from './dates';
 
 /**
  * Billing requests (product/billing.md, "Storage and API"). Money is integer centavos of RD$:
@@ -20,8 +21,8 @@ export const amountField = () =>
 
 const idField = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key });
 
-/** A calendar day, 'YYYY-MM-DD'. */
-export const dayField = (key = 'billing_date_invalid') => z.iso.date({ error: key });
+/** A filter's day, 'YYYY-MM-DD'. */
+const filterDay = () => dayField('billing_date_invalid').optional();
 
 /** A filter's id from a query string (`?unitId=12`). */
 const queryId = z.coerce.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).optional();
@@ -56,8 +57,8 @@ export const ChargeListQuerySchema = PageQuerySchema.extend({
   userId: queryId,
   status: z.enum(CHARGE_FILTER_STATUSES, { error: 'invalid_value' }).optional(),
   type: z.enum(CHARGE_TYPES, { error: 'invalid_value' }).optional(),
-  from: dayField().optional(),
-  to: dayField().optional(),
+  from: filterDay(),
+  to: filterDay(),
 });
 export type ChargeListQuery = z.infer<typeof ChargeListQuerySchema>;
 
@@ -116,8 +117,8 @@ export const PaymentListQuerySchema = PageQuerySchema.extend({
   propertyId: queryId,
   unitId: queryId,
   status: z.enum(PAYMENT_STATUSES, { error: 'invalid_value' }).optional(),
-  from: dayField().optional(),
-  to: dayField().optional(),
+  from: filterDay(),
+  to: filterDay(),
 });
 export type PaymentListQuery = z.infer<typeof PaymentListQuerySchema>;
 
@@ -128,7 +129,7 @@ export const BillingSummaryQuerySchema = z.object({ propertyId: queryId });
 export const BillingUnitsQuerySchema = PageQuerySchema.extend({ propertyId: queryId });
 
 /** `GET /api/units/:id/statement?from=&to=`: the entries of those days, after the balance brought forward. */
-export const StatementQuerySchema = z.object({ from: dayField().optional(), to: dayField().optional() });
+export const StatementQuerySchema = z.object({ from: filterDay(), to: filterDay() });
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 
 /** The `Idempotency-Key` header: a client's id for one intended payment (a UUID, say). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../enums';
 import { PageQuerySchema, optionalText, text } from './common';
+import { instantField } from './dates';
 import { booleanField, idField } from './properties';
 
 const formInt = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
@@ -36,15 +37,8 @@ export const bookingRuleFields = {
 export const BookingRulesSchema = z.object(bookingRuleFields).partial();
 export type BookingRulesInput = z.infer<typeof BookingRulesSchema>;
 
-/** An instant with its offset ('2026-12-05T10:00:00-04:00' or 'Z'). */
-export const instantField = () =>
-  z
-    .string({ error: 'booking_time_invalid' })
-    .max(40, { error: 'booking_time_invalid' })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), {
-      error: 'booking_time_invalid',
-    })
-    .transform((value) => new Date(value));
+/** A booking's instant with its offset ('2026-12-05T10:00:00-04:00' or 'Z'). */
+const bookingInstant = () => instantField('booking_time_invalid');
 
 const refineRange = (value: { startTime?: Date; endTime?: Date }, ctx: z.RefinementCtx) => {
   if (value.startTime && value.endTime && value.endTime <= value.startTime) {
@@ -55,8 +49,8 @@ const refineRange = (value: { startTime?: Date; endTime?: Date }, ctx: z.Refinem
 /** `POST /api/amenities/:id/bookings`: `userId` (administrators) books for a resident. */
 export const BookingCreateSchema = z
   .object({
-    startTime: instantField(),
-    endTime: instantField(),
+    startTime: bookingInstant(),
+    endTime: bookingInstant(),
     attendees: intBetween(1, 100_000, 'booking_attendees_invalid'),
     purpose: optionalText('line'),
     notes: optionalText('text'),
@@ -65,23 +59,36 @@ export const BookingCreateSchema = z
   .superRefine(refineRange);
 export type BookingCreateInput = z.infer<typeof BookingCreateSchema>;
 
-/** `PATCH /api/bookings/:id`: a decision or cancellation (reason required to cancel), or a reschedule. */
-export const BookingPatchSchema = z.union([
-  z
-    .object({ status: z.enum(['confirmed', 'cancelled'], { error: 'booking_status_invalid' }), reason: optionalText('line') })
-    .strict()
-    .superRefine((value, ctx) => {
-      if (value.status === 'cancelled' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'booking_reason_required' });
-    }),
-  z.object({ startTime: instantField(), endTime: instantField() }).strict().superRefine(refineRange),
-], { error: 'booking_status_invalid' });
+const BookingDecisionSchema = z
+  .object({ status: z.enum(['confirmed', 'cancelled'], { error: 'booking_status_invalid' }), reason: optionalText('line') })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.status === 'cancelled' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'booking_reason_required' });
+  });
+const BookingRescheduleSchema = z.object({ startTime: bookingInstant(), endTime: bookingInstant() }).strict().superRefine(refineRange);
+type BookingPatch = z.output<typeof BookingDecisionSchema> | z.output<typeof BookingRescheduleSchema>;
+
+/**
+ * `PATCH /api/bookings/:id`: with `status` a decision or cancellation (reason required to
+ * cancel), else a reschedule. The body's keys choose the form, so a refusal names its field.
+ */
+export const BookingPatchSchema = z.unknown().transform((value, ctx): BookingPatch => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    ctx.addIssue({ code: 'custom', message: 'booking_status_invalid' });
+    return z.NEVER;
+  }
+  const result = ('status' in value ? BookingDecisionSchema : BookingRescheduleSchema).safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
 export type BookingPatchInput = z.infer<typeof BookingPatchSchema>;
 
-const queryInstant = () => instantField().optional();
+const queryInstant = () => bookingInstant().optional();
 
 /** `GET /api/amenities/:id/availability?from&to` (at most 31 days). */
 export const AvailabilityQuerySchema = z
-  .object({ from: instantField(), to: instantField() })
+  .object({ from: bookingInstant(), to: bookingInstant() })
   .superRefine((value, ctx) => {
     if (value.to <= value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'booking_end_before_start' });
     else if (value.to.getTime() - value.from.getTime() > 31 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: 'booking_range_too_long' });

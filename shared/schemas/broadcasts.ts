@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { BROADCAST_CATEGORIES, BROADCAST_STATUSES } from '../enums';
 import { PageQuerySchema, text, versionField, type TextKind } from './common';
+import { instantField } from './dates';
 
-/** A point in time: a Date (forms) or an ISO date / date-time string (JSON). */
-const dateField = () =>
-  z
-    .union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()], { error: 'date_invalid' })
-    .transform((value) => new Date(value));
+/** A point in time: a Date (forms), an ISO date-time, or a day (its start in the organization's zone). */
+const dateField = () => instantField('date_invalid', { bareDay: true });
 
 /** A text of its kind with at least `min` characters once trimmed; a missing one is "required". */
 const textOfAtLeast = (kind: TextKind, min: number, key: string) => text(kind).min(min, { error: key });

@@ -9,6 +9,7 @@ import {
   type StaffService,
 } from '../enums';
 import { PageQuerySchema, optionalText, requiredText, versionField } from './common';
+import { instantField } from './dates';
 import { uploadFileName } from './documents';
 
 /** Response deadlines per priority, in hours from `requestedAt` (editable per organization). */
@@ -37,11 +38,8 @@ const priority = z.enum(MAINTENANCE_PRIORITIES, { error: 'maintenance_priority_i
 const status = z.enum(MAINTENANCE_STATUSES, { error: 'maintenance_status_invalid' });
 const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** A date (forms) or an ISO date / date-time (JSON); null clears it. */
-const dateField = () =>
-  z
-    .union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()], { error: 'date_invalid' })
-    .transform((value) => new Date(value));
+/** A Date (forms), an ISO date-time, or a day (its start in the organization's zone); null clears it. */
+const dateField = () => instantField('date_invalid', { bareDay: true });
 
 /**
  * `POST /api/maintenance`: a unit of the property, or a common area named in `location`

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { VISIT_TYPES, VISITOR_STATUSES, type PassKind, type VisitType, type VisitorStatus } from '../enums';
 import { PageQuerySchema, emailField, optionalPhone, optionalText, requiredText, versionField } from './common';
-import { dayOf } from '../time';
+import { dayField, instantField } from './dates';
+import { addDays, dayOf } from '../time';
 
 /** Visitor passes, the front desk and retention (product/visitors.md). */
 
@@ -131,9 +132,6 @@ const id = (key = 'invalid_value') => z.number({ error: key }).int({ error: key 
 const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
 const queryId = z.coerce.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' });
 const visitType = z.enum(VISIT_TYPES, { error: 'visitor_type_invalid' });
-const dateTime = (key = 'date_invalid') =>
-  z.union([z.date(), z.iso.datetime({ offset: true })], { error: key }).transform((value) => new Date(value));
-const day = (key = 'date_invalid') => z.iso.date({ error: key });
 const weekdays = z
   .array(z.number({ error: 'visitor_weekdays_invalid' }).int({ error: 'visitor_weekdays_invalid' }).min(1, { error: 'visitor_weekdays_invalid' }).max(7, { error: 'visitor_weekdays_invalid' }), {
     error: 'visitor_weekdays_invalid',
@@ -141,7 +139,7 @@ const weekdays = z
   .min(1, { error: 'visitor_weekdays_required' })
   .max(7, { error: 'visitor_weekdays_invalid' })
   .transform((list) => [...new Set(list)].sort());
-const recurrence = z.object({ until: day('visitor_until_invalid'), weekdays });
+const recurrence = z.object({ until: dayField('visitor_until_invalid'), weekdays });
 const optionalEmail = () => z.preprocess(blankAsMissing, emailField().optional()).transform((value) => value ?? null);
 const plate = () => optionalText('code').transform((value) => (value ? value.toUpperCase() : value));
 
@@ -158,7 +156,7 @@ const checkDates = (
   if (value.recurrence && typeof value.recurrence.until === 'string') {
     const from = dayOf(value.expectedArrival);
     if (value.recurrence.until < from) ctx.addIssue({ code: 'custom', path: ['recurrence', 'until'], message: 'visitor_until_before' });
-    else if (Date.parse(value.recurrence.until) - Date.parse(from) > MAX_RECURRENCE_DAYS * 86_400_000) {
+    else if (value.recurrence.until > addDays(from, MAX_RECURRENCE_DAYS)) {
       ctx.addIssue({ code: 'custom', path: ['recurrence', 'until'], message: 'visitor_until_too_far' });
     }
   }
@@ -174,8 +172,8 @@ export const VisitorCreateSchema = z
     phone: optionalPhone(),
     purpose: optionalText('line'),
     visitType: visitType.default('guest'),
-    expectedArrival: dateTime('visitor_arrival_required'),
-    expectedDeparture: z.preprocess(blankAsMissing, dateTime().optional()).transform((value) => value ?? null),
+    expectedArrival: instantField('visitor_arrival_required'),
+    expectedDeparture: z.preprocess(blankAsMissing, instantField().optional()).transform((value) => value ?? null),
     recurrence: recurrence.nullish().transform((value) => value ?? null),
     vehiclePlate: plate(),
     notes: optionalText('text'),
@@ -199,8 +197,8 @@ export const VisitorPatchSchema = z
   .object({
     ...VisitorDetailsSchema.shape,
     visitType,
-    expectedArrival: dateTime('visitor_arrival_required'),
-    expectedDeparture: z.preprocess(blankAsMissing, dateTime().nullable()),
+    expectedArrival: instantField('visitor_arrival_required'),
+    expectedDeparture: z.preprocess(blankAsMissing, instantField().nullable()),
     recurrence: recurrence.nullable(),
     status: z.literal('cancelled', { error: 'visitor_status_invalid' }),
     cancelledReason: optionalText('line'),
@@ -217,8 +215,8 @@ export const VisitorListQuerySchema = PageQuerySchema.extend({
   status: z.preprocess(blankAsMissing, z.enum(VISITOR_STATUSES, { error: 'visitor_status_invalid' }).optional()),
   tab: z.preprocess(blankAsMissing, z.enum(VISITOR_TABS, { error: 'invalid_value' }).default('all')),
   visitType: z.preprocess(blankAsMissing, visitType.optional()),
-  from: z.preprocess(blankAsMissing, day().optional()),
-  to: z.preprocess(blankAsMissing, day().optional()),
+  from: z.preprocess(blankAsMissing, dayField().optional()),
+  to: z.preprocess(blankAsMissing, dayField().optional()),
 });
 export type VisitorListQuery = z.infer<typeof VisitorListQuerySchema>;
 

@@ -207,7 +207,12 @@ describe('approval, cancellation, reschedule', () => {
     const near = await book(b.resident, room, at(2, 10), at(2, 12));
     const late = await agent.patch(`/api/bookings/${near.body.id}`).send({ status: 'cancelled', reason: 'Viaje' });
     expect(late.status).toBe(409);
-    expect(late.body.message).toBe(messageText('booking_cancel_window'));
+    // The refusal says the rule, with the amenity's hours (issue 26: it said only that the time had passed).
+    const rule = 'Regla de cancelación: solo se puede cancelar hasta 72 horas antes del inicio de la reserva';
+    expect(late.body).toMatchObject({ error: 'booking_cancel_window', message: rule, fields: { status: rule } });
+    await db()('users').where({ id: b.resident.id }).update({ language: 'en' });
+    const inEnglish = 'Cancellation rule: a booking can only be cancelled up to 72 hours before it starts';
+    expect((await agent.patch(`/api/bookings/${near.body.id}`).send({ status: 'cancelled', reason: 'Viaje' })).body).toMatchObject({ message: inEnglish, fields: { status: inEnglish } });
     const byAdmin = await (await signedIn(b.admin)).patch(`/api/bookings/${near.body.id}`).send({ status: 'cancelled', reason: 'Emergencia' });
     expect(byAdmin.body.status).toBe('cancelled');
     expect((await db()('charges').where({ id: near.body.chargeId }).first()).status).toBe('pending');

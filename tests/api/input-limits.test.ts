@@ -29,12 +29,12 @@ const BAD_TEXTS = { 'too long': TOO_LONG, 'with NUL': 'texto\u0000oculto' };
 type Variant = { label: string } & InputRequest;
 
 /** Each string of a JSON value, by its path, with a function that rebuilds the value with another string there. */
-function textsOf(value: unknown, path: string[] = []): Array<{ path: string; replace: (text: string) => unknown }> {
-  if (typeof value === 'string') return [{ path: path.join('.'), replace: (text) => text }];
+function textsOf(value: unknown, path: string[] = []): Array<{ path: string; value: string; replace: (text: string) => unknown }> {
+  if (typeof value === 'string') return [{ path: path.join('.'), value, replace: (text) => text }];
   const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : value && typeof value === 'object' ? Object.entries(value) : [];
   return entries.flatMap(([key, item]) =>
     textsOf(item, [...path, key]).map((found) => ({
-      path: found.path,
+      ...found,
       replace: (text: string) => (Array.isArray(value) ? value.map((old, index) => (String(index) === key ? found.replace(text) : old)) : { ...(value as object), [key]: found.replace(text) }),
     })),
   );
@@ -109,5 +109,90 @@ describe.each(cases.filter((inputCase) => inputCase.request).map((inputCase) => 
     const expected = inputCase.expect === undefined ? undefined : [inputCase.expect].flat();
     if (expected) expect(expected, `${inputCase.route}: ${String(response.text).slice(0, 300)}`).toContain(response.status);
     else expect(response.status, `${inputCase.route}: ${String(response.text).slice(0, 300)}`).toBeLessThan(300);
+  });
+});
+
+/*
+ * Dates (issue 26): every route that reads a day or an instant refuses one that is not on the
+ * calendar or is outside 1900..2100 with 400 naming the field: never a 500 (a RangeError of
+ * shared/time.ts) and never a day read as another (2026-11-31 as December 1).
+ */
+
+/** The routes that read a day or an instant: each has a case whose valid request carries one. */
+const DATE_ROUTES = [
+  'POST /api/amenities/:id/bookings',
+  'PATCH /api/bookings/:id',
+  'GET /api/amenities/:id/availability',
+  'GET /api/bookings',
+  'POST /api/visitors',
+  'PATCH /api/visitors/:id',
+  'GET /api/visitors',
+  'GET /api/visitors/export.csv',
+  'POST /api/charges',
+  'GET /api/charges',
+  'GET /api/charges/export',
+  'POST /api/payments',
+  'POST /api/payments/report',
+  'GET /api/payments',
+  'GET /api/payments/export',
+  'GET /api/units/:id/statement',
+  'GET /api/units/:id/statement.pdf',
+  'GET /api/units/:id/statement.csv',
+  'POST /api/properties/:id/charges/split',
+  'PATCH /api/maintenance/:id',
+  'POST /api/properties/:propertyId/broadcasts',
+  'PATCH /api/broadcasts/:id',
+];
+
+/** Days put in place of the day of a date of the valid request ('YYYY-MM-DD', alone or starting a date-time). */
+const BAD_DAYS = { 'not on the calendar': ['2026-11-31', '2027-02-29', '2026-02-30'], 'out of range': ['9999-12-31', '2101-01-01', '1899-12-31'] };
+const DAY_OF_DATE = /^\d{4}-\d{2}-\d{2}(?=$|T)/;
+
+/** The valid request with one date (a query parameter or a body text) at a time given each bad day. */
+function dateVariants({ path, body }: InputRequest): Array<Variant & { field: string }> {
+  const url = new URL(path, 'http://vecindad.test');
+  const params = [...url.searchParams.entries()].filter(([, value]) => DAY_OF_DATE.test(value));
+  const fields = textsOf(body).filter(({ value }) => DAY_OF_DATE.test(value));
+  return Object.values(BAD_DAYS)
+    .flat()
+    .flatMap((bad) => [
+      ...params.map(([param, value]) => {
+        const changed = new URL(url);
+        changed.searchParams.set(param, value.replace(DAY_OF_DATE, bad));
+        return { label: `?${param}=${bad}`, field: param, path: `${changed.pathname}${changed.search}`, body };
+      }),
+      ...fields.map(({ path: field, value, replace }) => ({ label: `${field} ${bad}`, field, path, body: replace(value.replace(DAY_OF_DATE, bad)) })),
+    ]);
+}
+
+describe('the date cases', () => {
+  it('name declared routes', () => {
+    expect(DATE_ROUTES.filter((route) => !declaredRoutes.includes(route))).toEqual([]);
+  });
+});
+
+describe.each(DATE_ROUTES)('%s', (route) => {
+  it('refuses a day not on the calendar or outside 1900..2100 with 400 naming the field, and the valid request still works', async () => {
+    let tried = 0;
+    for (const inputCase of cases.filter((c) => c.route === route && c.request)) {
+      const tenant = await createTenant({ type: 'master' });
+      const valid = await inputCase.request!(tenant);
+      const [method] = route.split(' ');
+      const as = inputCase.as ?? 'admin';
+      const agent = as === 'anonymous' ? await client() : await signedIn(tenant[as]);
+      const send = ({ path, body }: InputRequest) => {
+        const request = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path);
+        return body === undefined ? request : request.send(body as object);
+      };
+      for (const variant of dateVariants(valid)) {
+        tried += 1;
+        const response = await send(variant);
+        expect(response.status, `${route} with ${variant.label}: ${String(response.text).slice(0, 300)}`).toBe(400);
+        expect(Object.keys(response.body.fields ?? {}), `${route} with ${variant.label}`).toContain(variant.field);
+      }
+      const response = await send(valid);
+      expect(response.status, `${route}: ${String(response.text).slice(0, 300)}`).toBeLessThan(300);
+    }
+    expect(tried, `${route} needs a case in tests/api/inputs/*.cases.ts whose valid request carries a date`).toBeGreaterThan(0);
   });
 });

@@ -221,6 +221,11 @@ describe('reading', () => {
     expect((await agent.get('/api/maintenance?status=lost')).status).toBe(400);
     const summary = await agent.get('/api/maintenance/summary');
     expect(summary.body).toEqual({ pending: 2, scheduled: 1, inProgress: 0, completed: 0, cancelled: 0, overdue: 1 });
+    // By property: the same counts for whoever reads the property; another organization's property is not found (issue 26).
+    expect((await agent.get(`/api/maintenance/summary?propertyId=${b.property.id}`)).body).toEqual(summary.body);
+    expect((await (await as(b.resident)).get(`/api/maintenance/summary?propertyId=${b.property.id}`)).status).toBe(200);
+    expect((await (await as(b.supplier)).get(`/api/maintenance/summary?propertyId=${b.property.id}`)).body).toMatchObject({ scheduled: 1 });
+    expect((await agent.get(`/api/maintenance/summary?propertyId=${(await building()).property.id}`)).status).toBe(404);
   });
 
   it('shows internal updates to administrators and the assignee, never to the requester', async () => {

@@ -56,4 +56,11 @@ export const cases: InputCase[] = [
     route: 'PATCH /api/payments/:id',
     request: async (tenant) => ({ path: `/api/payments/${await confirmedPayment(tenant)}`, body: { status: 'refunded', reason: 'Pago duplicado' } }),
   },
+  { route: 'GET /api/charges', request: (tenant) => ({ path: `/api/charges?propertyId=${tenant.property.id}&status=overdue&type=maintenance&from=${day(-30)}&to=${day(30)}&q=FAC&limit=10` }) },
+  { route: 'GET /api/charges/export', request: (tenant) => ({ path: `/api/charges/export?propertyId=${tenant.property.id}&from=${day(-30)}&to=${day(30)}&q=FAC` }) },
+  { route: 'GET /api/payments', request: (tenant) => ({ path: `/api/payments?propertyId=${tenant.property.id}&status=confirmed&from=${day(-30)}&to=${day(0)}&q=REC&limit=10` }) },
+  { route: 'GET /api/payments/export', request: (tenant) => ({ path: `/api/payments/export?propertyId=${tenant.property.id}&from=${day(-30)}&to=${day(0)}&q=REC` }) },
+  { route: 'GET /api/units/:id/statement', request: (tenant) => ({ path: `/api/units/${tenant.unit.id}/statement?from=${day(-30)}&to=${day(0)}` }) },
+  { route: 'GET /api/units/:id/statement.pdf', request: (tenant) => ({ path: `/api/units/${tenant.unit.id}/statement.pdf?from=${day(-30)}&to=${day(0)}` }) },
+  { route: 'GET /api/units/:id/statement.csv', request: (tenant) => ({ path: `/api/units/${tenant.unit.id}/statement.csv?from=${day(-30)}&to=${day(0)}` }) },
 ];

@@ -24,4 +24,26 @@ export const cases: InputCase[] = [
       return { path: `/api/bookings/${booking.id}`, body: { status: 'cancelled', reason: 'Cambio de planes' } };
     },
   },
+  {
+    route: 'PATCH /api/bookings/:id',
+    as: 'resident',
+    request: async (tenant: Tenant) => {
+      const amenity = await createAmenity({ propertyId: tenant.property.id });
+      const booking = await createBooking({ amenityId: amenity.id, userId: tenant.resident.id, startTime: tomorrowAt(15), endTime: tomorrowAt(16) });
+      return { path: `/api/bookings/${booking.id}`, body: { startTime: tomorrowAt(17).toISOString(), endTime: tomorrowAt(18).toISOString() } };
+    },
+  },
+  {
+    route: 'GET /api/amenities/:id/availability',
+    as: 'resident',
+    request: async (tenant: Tenant) => ({
+      path: `/api/amenities/${(await createAmenity({ propertyId: tenant.property.id })).id}/availability?from=${tomorrowAt(0).toISOString()}&to=${tomorrowAt(24).toISOString()}`,
+    }),
+  },
+  {
+    route: 'GET /api/bookings',
+    request: (tenant: Tenant) => ({
+      path: `/api/bookings?propertyId=${tenant.property.id}&status=confirmed&mine=false&from=${tomorrowAt(0).toISOString()}&to=${tomorrowAt(24).toISOString()}&q=Piscina&limit=10`,
+    }),
+  },
 ];

@@ -21,6 +21,10 @@ export const cases: InputCase[] = [
     request: async (tenant) => ({ path: `/api/maintenance/${await pendingRequest(tenant)}`, body: { priority: 'high', reason: 'Afecta al vecino de abajo' } }),
   },
   {
+    route: 'PATCH /api/maintenance/:id',
+    request: async (tenant) => ({ path: `/api/maintenance/${await pendingRequest(tenant)}`, body: { scheduledDate: new Date(Date.now() + 2 * 86_400_000).toISOString() } }),
+  },
+  {
     route: 'POST /api/maintenance/:id/updates',
     request: async (tenant) => ({ path: `/api/maintenance/${await pendingRequest(tenant)}/updates`, body: { content: 'Pedimos la pieza.', visibility: 'internal' } }),
   },

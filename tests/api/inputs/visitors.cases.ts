@@ -40,6 +40,14 @@ export const cases: InputCase[] = [
     as: 'resident',
     request: async (tenant) => ({ path: `/api/visitors/${(await passOf(tenant)).id}`, body: { status: 'cancelled', cancelledReason: 'Ya no viene' } }),
   },
+  {
+    route: 'PATCH /api/visitors/:id',
+    as: 'resident',
+    request: async (tenant) => ({
+      path: `/api/visitors/${(await passOf(tenant)).id}`,
+      body: { expectedArrival: inHours(2), expectedDeparture: inHours(5), recurrence: { until: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), weekdays: [6, 7] } },
+    }),
+  },
   { route: 'POST /api/visitors/:id/check-in', noText: 'Takes no body: the pass is in the path.' },
   { route: 'POST /api/visitors/:id/check-out', noText: 'Takes no body: the pass is in the path.' },
   { route: 'POST /api/visitors/:id/decision', noText: 'Its body is one boolean (allow).' },
@@ -69,6 +77,10 @@ export const cases: InputCase[] = [
   {
     route: 'GET /api/visitors',
     request: (tenant) => ({ path: `/api/visitors?propertyId=${tenant.property.id}&q=Laura&tab=upcoming&status=scheduled&visitType=guest&from=2026-01-01&to=2027-01-01` }),
+  },
+  {
+    route: 'GET /api/visitors/export.csv',
+    request: (tenant) => ({ path: `/api/visitors/export.csv?propertyId=${tenant.property.id}&q=Laura&tab=all&from=2026-01-01&to=2027-01-01` }),
   },
   {
     route: 'GET /api/desk/today',

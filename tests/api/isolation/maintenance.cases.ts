@@ -44,13 +44,13 @@ export const cases: IsolationCase[] = [
     },
     { expect: 200 },
   ),
+  // The summary of a property the caller cannot read answers 404, like its rows (issue 26).
   ...everyRole(
     'GET /api/maintenance/summary',
     async (world) => {
       await otherRequest(world);
       return { path: `/api/maintenance/summary?propertyId=${world.other.property.id}` };
     },
-    { expect: 200 },
   ),
   {
     route: 'GET /api/maintenance/export.csv',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Loading } from '@client/components/Loading';
 import { usePageTitle } from '@client/hooks/use-page-title';
-import { api, isApiError } from '@client/lib/api';
+import { api, errorMessage, isApiError } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 
 type Verified = { code: string; organizationName: string; propertyName: string; unitNumber: string; issuedOn: string; validUntil: string; valid: boolean };
@@ -28,7 +28,8 @@ export default function VerifyCertificatePage() {
     body = (
       <Alert variant={isApiError(query.error, 404) ? 'danger' : 'warning'} className="d-flex gap-2 align-items-start mb-0" data-testid="certificate-not-found">
         <ShieldX aria-hidden className="flex-shrink-0" />
-        <span>{isApiError(query.error, 404) ? t('verify.notFound') : t('verify.error')}</span>
+        {/* Too many wrong codes from here: the server says how long to wait. */}
+        <span>{isApiError(query.error, 404) ? t('verify.notFound') : isApiError(query.error, 429) ? errorMessage(query.error) : t('verify.error')}</span>
       </Alert>
     );
   } else {

@@ -6,7 +6,7 @@ import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { useBranding } from '@client/features/branding/api/get-branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
-import { errorMessage } from '@client/lib/api';
+import { errorMessage, isApiError } from '@client/lib/api';
 import { useUnsubscribe, useUnsubscribeCheck } from '../api/unsubscribe';
 
 /**
@@ -25,7 +25,9 @@ export default function UnsubscribePage() {
   const state = stop.data ?? check.data;
   const category = state ? settings(`notifications.${state.category}.label`) : '';
   let content;
-  if (!token || check.isError) content = <Alert variant="warning" className="mb-0">{t('unsubscribe.invalid')}</Alert>;
+  // Too many wrong links from here: the server says how long to wait.
+  if (check.isError && isApiError(check.error, 429)) content = <Alert variant="warning" className="mb-0">{errorMessage(check.error)}</Alert>;
+  else if (!token || check.isError) content = <Alert variant="warning" className="mb-0">{t('unsubscribe.invalid')}</Alert>;
   else if (check.isPending) content = <Loading label={t('unsubscribe.checking')} />;
   else if (stop.isSuccess || !state?.subscribed) {
     content = (
