@@ -84,7 +84,7 @@ const withoutWebSockets = (page: Page) =>
     Object.assign(window, { WebSocket: Refused });
   });
 
-/** The administrator publishes a notice through B's API; resolves once B's relay sent its event. */
+/** The administrator publishes a notice through B's API; resolves once its event is on the Redis stream. */
 async function publish(admin: User, propertyId: number, body: { title: string; message: string; category: string }) {
   const origin = `http://127.0.0.1:${portOfB()}`;
   const response = await fetch(`${origin}/api/properties/${propertyId}/broadcasts`, {
