@@ -10,6 +10,9 @@ import { createRedis } from './services/redis';
 import { deleteExpiredSessions } from './session/store';
 import { closeQueues, createQueues } from '../worker/queues';
 
+/** How long a stopping server lets the requests it is answering finish. */
+const CLOSE_GRACE_MS = 5000;
+
 export type RunningServer = { server: http.Server; port: number; close: () => Promise<void> };
 
 /**
@@ -50,14 +53,27 @@ export async function startServer(options: {
   const sweep = setInterval(() => deleteExpiredSessions().catch(() => {}), 60 * 60 * 1000);
   sweep.unref();
 
+  // Once stopping, each answer closes its connection: a browser's next request (a reconnecting
+  // live connection among them) goes to a server that stays, never back to this one.
+  server.prependListener('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (!server.listening) response.setHeader('Connection', 'close');
+  });
+
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '0.0.0.0', resolve));
   const port = (server.address() as AddressInfo).port;
 
+  /**
+   * Stops as a deploy needs: at once it takes no new connection (nor live connection), closes
+   * the idle ones and the sockets (whose clients reconnect elsewhere, or here once restarted,
+   * and are replayed or refetch what they missed); requests being answered get CLOSE_GRACE_MS.
+   */
   const close = async () => {
     clearInterval(sweep);
-    await relay?.stop();
-    server.closeIdleConnections();
-    await realtime.close(); // disconnects the sockets and closes the HTTP server
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const overdue = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    await Promise.all([relay?.stop(), realtime.close()]);
+    await closed;
+    clearTimeout(overdue);
     await closeQueues(queues);
     socketRedis.disconnect();
     redis.disconnect();

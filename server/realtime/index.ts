@@ -25,7 +25,10 @@ export type Realtime = {
    * users may read now (see reconcileAccess).
    */
   reconcile: (targets: AccessTargets) => Promise<void>;
-  /** Disconnects the sockets and closes the HTTP server it is attached to. */
+  /**
+   * Disconnects the sockets (their sessions kept for recovery) and closes the HTTP server it is
+   * attached to, if still open.
+   */
   close: () => Promise<void>;
 };
 
@@ -87,7 +90,9 @@ export function attachRealtime(
       transports: ['websocket', 'polling'],
       adapter,
       connectionStateRecovery: CONNECTION_STATE_RECOVERY,
-      allowRequest: (request, callback) => callback(null, sameOriginHandshake(request, options.appOrigin)),
+      // A server that no longer listens (it is stopping) takes no new connection: the client
+      // retries until one that stays (this one restarted, or another instance) takes it.
+      allowRequest: (request, callback) => callback(null, server.listening && sameOriginHandshake(request, options.appOrigin)),
     },
   );
 

@@ -1,0 +1,213 @@
+import type { Knex } from 'knex';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, expect } from 'vitest';
+import { db } from '../../server/db';
+import type { User } from '../../server/models';
+import { createOrganization, createProperty, createResident, createUser, PASSWORD } from '../support/factories';
+import { sessionCookie, waitFor } from '../support/live';
+import { freePort } from '../support/ports';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { useBrowser } from './support/browser';
+
+/**
+ * A deploy restarts one of two servers that share the database and Redis (as production runs
+ * them behind a load balancer): A is server/index.ts in a process of its own, stopped with
+ * SIGTERM and started again on the same port; B is this file's in-process server. What an
+ * administrator publishes through B while A is going away reaches the screens of A's
+ * browsers once A is back, whether their connection resumes its session or starts anew.
+ */
+const { test, port: portOfB } = useBrowser();
+
+/** A deploy's stop timeout (Docker's, and server/supervisor.ts's before SIGKILL). */
+const STOP_TIMEOUT_MS = 10_000;
+/** The client's longest wait between two reconnection attempts (`reconnectionDelayMax`, lib/socket.ts). */
+const RECONNECTION_DELAY_MAX_MS = 10_000;
+
+let portOfA: number;
+const running = new Set<ServerProcess>();
+const locks = new Set<Knex.Transaction>();
+beforeAll(async () => {
+  portOfA = await freePort();
+});
+afterEach(async () => {
+  await Promise.all([...locks].map((trx) => trx.rollback()));
+  locks.clear();
+  await Promise.all([...running].map((server) => server.stop()));
+  running.clear();
+});
+
+async function startA() {
+  const server = await startServerProcess(portOfA);
+  running.add(server);
+  return server;
+}
+
+async function community() {
+  const organization = await createOrganization();
+  const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
+  const property = await createProperty({ organizationId: organization.id, name: 'Torre Las Palmas' });
+  const { user: resident } = await createResident({ property, user: { name: 'Rosa' } });
+  return { admin, property, resident };
+}
+
+/**
+ * The page's live connection over either transport: the CONNECT packets it sent and how many
+ * the server accepted (Socket.IO's `40`; long-polling batches packets with \x1e).
+ */
+function watchLive(page: Page) {
+  const live = { connects: [] as string[], accepted: 0 };
+  const packets = (payload: string) => payload.split('\x1e');
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (frame) => packets(String(frame.payload)).forEach((packet) => packet.startsWith('40') && live.connects.push(packet)));
+    ws.on('framereceived', (frame) => packets(String(frame.payload)).forEach((packet) => packet.startsWith('40{') && live.accepted++));
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/socket.io/') && request.method() === 'POST')
+      packets(request.postData() ?? '').forEach((packet) => packet.startsWith('40') && live.connects.push(packet));
+  });
+  page.on('response', async (response) => {
+    if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
+    const body = await response.text().catch(() => '');
+    packets(body).forEach((packet) => packet.startsWith('40{') && live.accepted++);
+  });
+  return live;
+}
+
+/** A network that lets no WebSocket through: the live connection falls back to long-polling. */
+const withoutWebSockets = (page: Page) =>
+  page.addInitScript(() => {
+    const Refused = class extends WebSocket {
+      constructor(_url: string | URL, protocols?: string | string[]) {
+        super('ws://127.0.0.1:9/', protocols); // a port no browser connects to
+      }
+    };
+    Object.assign(window, { WebSocket: Refused });
+  });
+
+/** The administrator publishes a notice through B's API; resolves once its event is on the Redis stream. */
+async function publish(admin: User, propertyId: number, body: { title: string; message: string; category: string }) {
+  const origin = `http://127.0.0.1:${portOfB()}`;
+  const response = await fetch(`${origin}/api/properties/${propertyId}/broadcasts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', cookie: await sessionCookie(origin, admin) },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+  await expect
+    .poll(async () => (await db()('events').where({ type: 'broadcast.created', subjectId: id }).first())?.publishedAt, { timeout: 10_000 })
+    .toBeTruthy();
+}
+
+const banner = (page: Page) => page.getByTestId('broadcast-banner');
+
+/** Whether anything answers on A's port (a new connection, as a browser's next one). */
+const answers = (url: string) =>
+  fetch(`${url}/api/health`, { headers: { Connection: 'close' } }).then(
+    () => true,
+    () => false,
+  );
+
+type Scenario = {
+  /** The page's connection had heard an event before (Socket.IO then resumes its session). */
+  heardBefore: boolean;
+  /**
+   * A request of the page is still being answered when SIGTERM arrives (held here by a lock on
+   * its table, as any slow query would hold it).
+   */
+  requestInFlight?: boolean;
+};
+
+/**
+ * The resident's page on A, live; A is stopped with SIGTERM; once A no longer takes
+ * connections, the administrator publishes an emergency notice through B; A is started again
+ * on the same port. The notice is on the resident's screen within seconds of A being back,
+ * without a reload, and the old A ended in order within a deploy's stop timeout.
+ */
+async function acrossRestart(page: Page, { heardBefore, requestInFlight = false }: Scenario) {
+  const { admin, property, resident } = await community();
+  const a = await startA();
+  const live = watchLive(page);
+  const signIn = await page.context().request.post(`${a.url}/api/login`, { data: { username: resident.username, password: PASSWORD } });
+  expect(signIn.ok()).toBe(true);
+  await page.goto(`${a.url}/`);
+  await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+  await expect.poll(() => live.accepted, { timeout: 15_000 }).toBe(1);
+  if (heardBefore) {
+    await publish(admin, property.id, { title: 'Corte de agua', message: 'Mañana de 8:00 a 12:00 no habrá agua en la torre.', category: 'maintenance' });
+    await banner(page).getByText('Corte de agua').waitFor({ timeout: 15_000 });
+  }
+  // Gone if the page were ever reloaded: what follows happens in the same page.
+  await page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
+
+  const lock = requestInFlight ? await holdDocumentsList(page) : undefined;
+  running.delete(a);
+  const sigterm = Date.now();
+  let stoppedAfter = Infinity;
+  const stopped = a.stop(60_000).then((code) => {
+    stoppedAfter = Date.now() - sigterm;
+    return code;
+  });
+  await waitFor(async () => !(await answers(a.url)), STOP_TIMEOUT_MS, 'que A deje de aceptar conexiones');
+  await lock?.release();
+  await publish(admin, property.id, { title: 'Fuga de gas', message: 'Desalojen la torre por las escaleras, sin usar el ascensor.', category: 'emergency' });
+
+  // The deploy starts A again as soon as its port is free.
+  await startA();
+  // Back at its next attempt (a few seconds more for the handshake on a busy machine), and the
+  // notice on screen within seconds of that: replayed, or refetched.
+  await expect.poll(() => live.accepted, { timeout: RECONNECTION_DELAY_MAX_MS + 5000 }).toBeGreaterThan(1);
+  await banner(page).getByText('Fuga de gas').waitFor({ timeout: 5000 });
+  // A connection that had heard an event asked to resume from it.
+  expect(live.connects.at(-1)!.includes('"offset"')).toBe(heardBefore);
+  expect(await page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload)).toBe(true);
+  // The old A had ended in order, within a deploy's stop timeout.
+  expect(await stopped, a.stderr()).toBe(0);
+  expect(stoppedAfter).toBeLessThan(STOP_TIMEOUT_MS);
+}
+
+/**
+ * The page asks for the documents list while a transaction holds its table: the request waits
+ * in the server (its connection busy) until `release`.
+ */
+async function holdDocumentsList(page: Page) {
+  const trx = await db().transaction();
+  locks.add(trx);
+  await trx.raw('lock table documents in access exclusive mode');
+  const answered = page.evaluate(() => fetch('/api/documents').then((response) => response.status));
+  await expect
+    .poll(async () => (await db().raw(`select count(*)::int as n from pg_locks where not granted and relation = 'documents'::regclass`)).rows[0].n, { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  return {
+    async release() {
+      locks.delete(trx);
+      await trx.commit();
+      await answered;
+    },
+  };
+}
+
+test(
+  'a notice published while the resident\'s server restarts reaches the banner once it is back: a connection that resumes',
+  async ({ page }) => {
+    await acrossRestart(page, { heardBefore: true });
+  },
+  { timeout: 120_000 },
+);
+
+test(
+  'a notice published while the resident\'s server restarts reaches the banner once it is back: a request of the page in flight at SIGTERM',
+  async ({ page }) => {
+    await acrossRestart(page, { heardBefore: true, requestInFlight: true });
+  },
+  { timeout: 120_000 },
+);
+
+test(
+  'a notice published while the resident\'s server restarts reaches the banner once it is back: a connection on long-polling that had heard nothing',
+  async ({ page }) => {
+    await withoutWebSockets(page);
+    await acrossRestart(page, { heardBefore: false });
+  },
+  { timeout: 120_000 },
+);
