@@ -13,9 +13,9 @@ import { lockUnit } from './ledger';
 /**
  * Billing, part 2 (product/billing.md, "Recurring fees and extraordinary charges"): the
  * property's billing plan, the month's cuotas the worker issues from it, extraordinary charges
- * split across the units, late fees and their waiver. Rounding never loses a centavo: a split
- * rounds each part down and gives the remainder to the last unit (natural order of unit
- * numbers), so the parts add up to the total exactly.
+ * split across the units, late fees and their waiver. Rounding never loses a centavo and is
+ * fair: a split is shared.splitAmount's largest remainder over the units in billing order, so
+ * the parts add up to the total exactly and units of the same weight differ by one centavo at most.
  */
 
 type PlanRow = {
@@ -50,7 +50,7 @@ export async function getPlan(trx: Knex, propertyId: number): Promise<BillingPla
   return row ? presentPlan(row) : null;
 }
 
-/** A property's units in billing order ('2' before '10'): the last one gets a split's remainder. */
+/** A property's units in billing order ('2' before '10'): the order a split's ties are broken in. */
 export function billingOrderUnits(trx: Knex, propertyId: number): Promise<Array<{ id: number; unitNumber: string; share: number | null }>> {
   return trx('units').where({ propertyId }).orderByRaw('length(unit_number), unit_number, id').select('id', 'unitNumber', 'share');
 }
@@ -180,7 +180,7 @@ export async function plansDue(trx: Knex = db(), today = todayThere()): Promise<
 
 /**
  * An extraordinary charge (or another type) split across the property's units, equal or by
- * share, in one transaction: the parts add up to the total exactly (remainder to the last unit).
+ * share, in one transaction: the parts add up to the total exactly (splitAmount).
  */
 export async function splitCharges(trx: Knex, actor: User, property: Property, input: ChargeSplitInput) {
   const units = await billingOrderUnits(trx, property.id);

@@ -25,7 +25,7 @@ const FIELDS = ['total', 'split', 'type', 'dueDate', 'description'] as const;
 
 /**
  * "Cuota extraordinaria": a total split across a property's units (equally or by share) in one
- * go; the parts add up to the total to the centavo (the remainder goes to the last unit).
+ * go; the parts add up to the total to the centavo, units of the same weight at most one centavo apart.
  */
 export function SplitChargeDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { t } = useTranslation('billing');
