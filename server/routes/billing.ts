@@ -25,7 +25,9 @@ import { forbidden, notFound, validationError } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
 import { Organization, type User } from '../models';
-import { BILLING_TEXTS, chargesCsv, paymentsCsv, receiptPdf, statementCsv, statementPdf } from '../billing-files';
+import { chargesCsv, paymentsCsv, receiptPdf, statementCsv, statementPdf } from '../files/billing';
+import { sendCsv } from '../files/csv';
+import { downloadName, sendFile } from '../files/download';
 import {
   authorizeBillingManage,
   authorizeBillingRead,
@@ -158,13 +160,6 @@ async function letterhead(organizationId: number) {
   return { name: organization.name, branding: presentBranding(organization) };
 }
 
-function sendFile(ctx: Context, body: Buffer | string, type: string, fileName: string, inline = false) {
-  ctx.attachment(fileName, { type: inline ? 'inline' : 'attachment' });
-  ctx.type = type;
-  ctx.set('Cache-Control', 'private, no-cache');
-  ctx.body = body;
-}
-
 billingRouter.get('/payments/:id/receipt.pdf', async (ctx) => {
   const user = currentUser(ctx);
   const payment = await getPayment(db(), (await findReadablePayment(user, idParam(ctx.params.id))).id);
@@ -179,7 +174,7 @@ billingRouter.get('/payments/:id/proof', async (ctx) => {
   if (!proof) throw notFound(messageText('billing_no_proof'));
   const extension = proof.fileType === 'application/pdf' ? 'pdf' : proof.fileType === 'image/png' ? 'png' : 'jpg';
   ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-  sendFile(ctx, proof.content, proof.fileType, `comprobante-${payment.id}.${extension}`, true);
+  sendFile(ctx, proof.content, proof.fileType, downloadName(currentUser(ctx).language, 'proof', String(payment.id), extension), { inline: true });
 });
 
 async function statementOf(ctx: Context) {
@@ -192,19 +187,18 @@ billingRouter.get('/units/:id/statement', async (ctx) => {
   ctx.body = (await statementOf(ctx)).statement;
 });
 
-const CSV = 'text/csv; charset=utf-8';
-const statementFileName = (user: User, unitNumber: string) => `${BILLING_TEXTS[user.language].files.statement}-${unitNumber.replace(/[^\w-]+/g, '_')}`;
+const statementFile = (user: User, unitNumber: string, extension: string) => downloadName(user.language, 'statement', unitNumber, extension);
 
 billingRouter.get('/units/:id/statement.pdf', async (ctx) => {
   const { user, statement } = await statementOf(ctx);
   const pdf = await statementPdf(await letterhead(statement.unit.organizationId), statement, user.language);
-  sendFile(ctx, pdf, 'application/pdf', `${statementFileName(user, statement.unit.unitNumber)}.pdf`);
+  sendFile(ctx, pdf, 'application/pdf', statementFile(user, statement.unit.unitNumber, 'pdf'));
 });
 
 /** The statement as CSV: amounts as plain decimals (1234.50) for spreadsheets, words in the user's language. */
 billingRouter.get('/units/:id/statement.csv', async (ctx) => {
   const { user, statement } = await statementOf(ctx);
-  sendFile(ctx, statementCsv(statement, user.language), CSV, `${statementFileName(user, statement.unit.unitNumber)}.csv`);
+  sendCsv(ctx, statementFile(user, statement.unit.unitNumber, 'csv'), statementCsv(statement, user.language));
 });
 
 /** The filtered charges (every page) as CSV, for the Export button. */
@@ -213,7 +207,7 @@ billingRouter.get('/charges/export', async (ctx) => {
   const { limit: _limit, offset: _offset, ...filters } = parse(ChargeListQuerySchema, ctx.query);
   await checkScope(user, filters);
   const { rows } = await listCharges(user, { ...filters, offset: 0 });
-  sendFile(ctx, chargesCsv(rows.map(presentCharge), user.language), CSV, `${BILLING_TEXTS[user.language].files.charges}-${todayThere()}.csv`);
+  sendCsv(ctx, downloadName(user.language, 'charges', todayThere(), 'csv'), chargesCsv(rows.map(presentCharge), user.language));
 });
 
 /** The filtered payments (every page) as CSV. */
@@ -222,5 +216,5 @@ billingRouter.get('/payments/export', async (ctx) => {
   const { limit: _limit, offset: _offset, ...filters } = parse(PaymentListQuerySchema, ctx.query);
   await checkScope(user, filters);
   const { rows } = await listPayments(user, { ...filters, offset: 0 });
-  sendFile(ctx, paymentsCsv(rows.map(presentPayment), user.language), CSV, `${BILLING_TEXTS[user.language].files.payments}-${todayThere()}.csv`);
+  sendCsv(ctx, downloadName(user.language, 'payments', todayThere(), 'csv'), paymentsCsv(rows.map(presentPayment), user.language));
 });

@@ -427,3 +427,36 @@ describe('receipts and statements', () => {
     expect(lines.slice(1).map((line) => line.split(',').slice(-3).join(','))).toEqual(['4500.00,,4500.00', '1000.00,,5500.00', ',2000.00,3500.00']);
   });
 });
+
+describe('CSV exports', () => {
+  it('neutralises formulas in every cell of the charges and payments exports, property and unit too', async () => {
+    const { agent, property } = await billingWorld();
+    await db()('properties').where({ id: property.id }).update({ name: '=HYPERLINK("http://x","Torre")' });
+    const unit = await createUnit({ propertyId: property.id, unitNumber: '=1+2' });
+    await charge(agent, unit, { description: '@SUM(A1:A9)' }).expect(201);
+    await pay(agent, unit, { reference: '-2+3' }).expect(201);
+    for (const path of ['/api/charges/export', '/api/payments/export']) {
+      const csv = await agent.get(path);
+      expect(csv.status, path).toBe(200);
+      const row = csv.text.replace(/^\uFEFF/, '').trim().split('\n')[1];
+      expect(row, path).toContain(`"'=HYPERLINK(""http://x"",""Torre"")",'=1+2,`);
+      // No cell a spreadsheet would read as a formula: every one is quoted text or starts otherwise.
+      expect(row.split(',').filter((cell) => /^[=+\-@\t\r]/.test(cell)), path).toEqual([]);
+    }
+    expect((await agent.get('/api/charges/export')).text).toContain(",'@SUM(A1:A9),");
+    expect((await agent.get('/api/payments/export')).text).toContain(",'-2+3,");
+  });
+
+  it('writes the headers and words in the user’s language', async () => {
+    const { agent, admin, unit } = await billingWorld();
+    await charge(agent, unit).expect(201);
+    const spanish = await agent.get('/api/charges/export');
+    expect(spanish.text.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Factura,Propiedad,Unidad,Facturado a,Tipo,Descripción,Vence,Monto,Saldo,Estado');
+    expect(spanish.headers['content-disposition']).toMatch(/filename="cargos-\d{4}-\d{2}-\d{2}\.csv"/);
+    await User.query().findById(admin.id).patch({ language: 'en' });
+    const english = await agent.get('/api/charges/export');
+    expect(english.text.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Invoice,Property,Unit,Billed to,Type,Description,Due,Amount,Balance,Status');
+    expect(english.text).toContain(',Maintenance fee,');
+    expect(english.headers['content-disposition']).toMatch(/filename="charges-\d{4}-\d{2}-\d{2}\.csv"/);
+  });
+});
