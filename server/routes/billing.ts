@@ -8,7 +8,6 @@ import {
   BillingUnitsQuerySchema,
   ChargeCreateSchema,
   ChargeListQuerySchema,
-  IdempotencyKeySchema,
   PaymentCreateSchema,
   PaymentListQuerySchema,
   PaymentReportSchema,
@@ -16,12 +15,11 @@ import {
   StatementQuerySchema,
 } from '../../shared/schemas/billing';
 import { createCharge, listCharges } from '../commands/charges';
-import { getPayment, listPayments, paymentProof, recordPayment, reportPayment, requestHash, reviewPayment, type Idempotency } from '../commands/payments';
+import { getPayment, listPayments, paymentProof, recordPayment, reportPayment, reviewPayment } from '../commands/payments';
 import { billingSummary, billingUnits, unitStatement } from '../commands/statements';
-import { isUniqueViolation } from '../commands/units';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
-import { forbidden, notFound, validationError } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
 import { Organization, type User } from '../models';
@@ -39,6 +37,7 @@ import { findReadableProperty } from '../policies/properties';
 import { presentCharge, presentPayment } from '../presenters/billing';
 import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
+import { answerOnce } from './once';
 import { pageAnswer } from './pages';
 
 /**
@@ -86,9 +85,7 @@ billingRouter.post('/charges', async (ctx) => {
   const user = currentUser(ctx);
   authorizeBillingManage(user);
   const input = parse(ChargeCreateSchema, ctx.request.body);
-  const charge = await transaction(async (trx) => createCharge(trx, user, await findBillingUnit(user, input.unitId, trx), input));
-  ctx.status = 201;
-  ctx.body = presentCharge(charge);
+  await answerOnce(ctx, user, input, async (trx) => presentCharge(await createCharge(trx, user, await findBillingUnit(user, input.unitId, trx), input)));
 });
 
 billingRouter.get('/payments', async (ctx) => {
@@ -98,41 +95,12 @@ billingRouter.get('/payments', async (ctx) => {
   answerPayments(ctx, user, await listPayments(user, filters));
 });
 
-/** The request's Idempotency-Key (optional; 400 when malformed) with the request's fingerprint. */
-function idempotency(ctx: Context, kind: string, input: unknown): Idempotency {
-  const key = ctx.get('Idempotency-Key');
-  if (!key) return null;
-  if (!IdempotencyKeySchema.safeParse(key).success) throw validationError({ 'Idempotency-Key': messageText('billing_idempotency_key_invalid') });
-  return { key, hash: requestHash(kind, input) };
-}
-
-/**
- * Records a payment, once per Idempotency-Key: 201 with the payment, or 200 with the payment
- * already recorded for that key (`Idempotent-Replayed: true`). Two requests with one key at
- * the same moment: the second waits for the first (the unit's lock) and answers its payment.
- */
-async function recordOnce(ctx: Context, record: () => Promise<{ payment: Awaited<ReturnType<typeof getPayment>>; replayed: boolean }>, key: Idempotency, user: User) {
-  let result;
-  try {
-    result = await record();
-  } catch (error) {
-    // The same key on another unit, at the same moment: answer the payment that won.
-    if (!key || !isUniqueViolation(error, 'payments_organization_id_idempotency_key_unique')) throw error;
-    const existing = await db()('payments').where({ organizationId: user.organizationId, idempotencyKey: key.key }).first('id', 'requestHash');
-    if (!existing || existing.requestHash !== key.hash) throw error;
-    result = { payment: await getPayment(db(), existing.id), replayed: true };
-  }
-  if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-  ctx.status = result.replayed ? 200 : 201;
-  ctx.body = presentPayment(result.payment);
-}
-
+/** Records a payment (once per Idempotency-Key: routes/once.ts). */
 billingRouter.post('/payments', async (ctx) => {
   const user = currentUser(ctx);
   authorizeBillingManage(user);
   const input = parse(PaymentCreateSchema, ctx.request.body);
-  const key = idempotency(ctx, 'record', input);
-  await recordOnce(ctx, () => transaction(async (trx) => recordPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input, key)), key, user);
+  await answerOnce(ctx, user, input, async (trx) => presentPayment(await recordPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input)));
 });
 
 billingRouter.post('/payments/report', async (ctx) => {
@@ -140,8 +108,7 @@ billingRouter.post('/payments/report', async (ctx) => {
   authorizeBillingRead(user);
   if (isAdministrator(user)) throw forbidden(messageText('billing_report_forbidden'));
   const input = parse(PaymentReportSchema, ctx.request.body);
-  const key = idempotency(ctx, 'report', { ...input, proof: requestHash('proof', input.proof.content) });
-  await recordOnce(ctx, () => transaction(async (trx) => reportPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input, key)), key, user);
+  await answerOnce(ctx, user, input, async (trx) => presentPayment(await reportPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input)));
 });
 
 billingRouter.patch('/payments/:id', async (ctx) => {

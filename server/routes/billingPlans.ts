@@ -27,6 +27,7 @@ import { findManageableProperty, findReadableProperty } from '../policies/proper
 import { presentCharge } from '../presenters/billing';
 import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
+import { answerOnce } from './once';
 
 /**
  * Billing, part 2 (product/billing.md): the billing plan of a property and its preview,
@@ -63,9 +64,7 @@ billingPlansRouter.post('/properties/:id/charges/split', async (ctx) => {
   const user = currentUser(ctx);
   const property = await findManageableProperty(user, idParam(ctx.params.id));
   const input = parse(ChargeSplitSchema, ctx.request.body);
-  const charges = await transaction((trx) => splitCharges(trx, user, property, input));
-  ctx.status = 201;
-  ctx.body = charges.map(presentCharge);
+  await answerOnce(ctx, user, input, async (trx) => (await splitCharges(trx, user, property, input)).map(presentCharge));
 });
 
 billingPlansRouter.post('/charges/:id/waive', async (ctx) => {

@@ -52,7 +52,7 @@ describe('the ledger under random sequences', () => {
             } else if (s.kind === 'pay') {
               const open: Array<{ id: number }> = await trx('charges').where({ unitId: unit.id, status: 'pending' }).orderBy('id').select('id');
               const chosen = [...new Set(s.choose.map((i) => open[i]?.id).filter(Boolean))].map((chargeId) => ({ chargeId }));
-              await recordPayment(trx, admin, where, { unitId: unit.id, amount: s.amount, method: 'cash', reference: null, receivedAt: day(0), allocations: chosen }, null);
+              await recordPayment(trx, admin, where, { unitId: unit.id, amount: s.amount, method: 'cash', reference: null, receivedAt: day(0), allocations: chosen });
             } else {
               const confirmed = await Payment.query(trx).where({ unitId: unit.id, status: 'confirmed' }).orderBy('id');
               if (confirmed.length) await reviewPayment(trx, admin, confirmed[s.which % confirmed.length], { status: 'refunded', reason: 'Prueba' });
