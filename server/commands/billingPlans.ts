@@ -29,6 +29,7 @@ type PlanRow = {
   lateFeeKind: 'none' | 'flat' | 'percent';
   lateFeeValue: number;
   graceDays: number;
+  createdAt: Date;
   updatedAt: Date | null;
 };
 
@@ -118,7 +119,7 @@ export function nextIssue(plan: Pick<BillingPlan, 'issueDay' | 'dueDays'>, { sin
 }
 
 /** The day a saved plan was first saved, in the organization's zone (today for a plan not saved yet). */
-const savedSince = (row: { createdAt: Date | string } | undefined, today: string) => (row ? dayOf(new Date(row.createdAt)) : today);
+const savedSince = (row: { createdAt: Date } | undefined, today: string) => (row ? dayOf(new Date(row.createdAt)) : today);
 
 /**
  * What a plan (the saved one, or the one being edited) issues next (nextIssue: for a property
@@ -149,7 +150,7 @@ const MONTHS = {
 export const cuotaDescription = (period: string) => `Cuota de mantenimiento ${MONTHS.es[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 /** Whether a plan issues the period of `today` on that day (nextIssue), and with which dates. */
-function issuesToday(planRow: PlanRow & { createdAt: Date | string }, today: string) {
+function issuesToday(planRow: PlanRow, today: string) {
   const next = nextIssue(presentPlan(planRow), { since: savedSince(planRow, today), today, issued: false });
   return next.issueDate === today ? next : null;
 }
@@ -189,9 +190,9 @@ export async function issueMonthlyCharges(trx: Knex, propertyId: number, today =
   return made;
 }
 
-/** Properties whose plan issues the period of today today (issuesToday) and that miss a cuota of it (the sweep). */
+/** Properties whose plan issues this month's cuotas today (issuesToday) and that miss some (the sweep). */
 export async function plansDue(trx: Knex = db(), today = todayThere()): Promise<number[]> {
-  const rows: Array<PlanRow & { createdAt: Date }> = await trx('billingPlans as p')
+  const rows: PlanRow[] = await trx('billingPlans as p')
     .where('p.issueDay', '<=', Number(today.slice(8, 10)))
     .whereExists(
       trx('units as u')

@@ -136,12 +136,13 @@ billingRouter.get('/payments/:id/receipt.pdf', async (ctx) => {
 
 /** The transfer proof of a reported payment, shown in the browser (administrators and the unit's people). */
 billingRouter.get('/payments/:id/proof', async (ctx) => {
-  const payment = await findReadablePayment(currentUser(ctx), idParam(ctx.params.id));
+  const user = currentUser(ctx);
+  const payment = await findReadablePayment(user, idParam(ctx.params.id));
   const proof = await paymentProof(db(), payment.id);
   if (!proof) throw notFound(messageText('billing_no_proof'));
   const extension = proof.fileType === 'application/pdf' ? 'pdf' : proof.fileType === 'image/png' ? 'png' : 'jpg';
   ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-  sendFile(ctx, proof.content, proof.fileType, downloadName(currentUser(ctx).language, 'proof', String(payment.id), extension), { inline: true });
+  sendFile(ctx, proof.content, proof.fileType, downloadName(user.language, 'proof', String(payment.id), extension), { inline: true });
 });
 
 async function statementOf(ctx: Context) {

@@ -16,7 +16,8 @@ import type { User } from '../models';
  * - a new key: the work runs, 201 with its answer, kept with the key;
  * - the same key and request again: 200 with the first answer (`Idempotent-Replayed: true`),
  *   nothing created;
- * - the same key with another request (another body, path or caller): 409.
+ * - the same key with another request (another body, path or caller), or a key kept without
+ *   an answer (a payment's from before this table): 409.
  * Two requests with one key at once: the second's claim waits for the first transaction, then
  * finds its answer. A request that fails (400, 404, 409...) rolls its claim back with the rest.
  */
