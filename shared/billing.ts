@@ -37,17 +37,27 @@ export function planAllocations(amount: number, open: OpenCharge[], chosen: Allo
 
 /**
  * Splits `total` centavos by integer `weights` (1 each for an equal split; shares in
- * ten-thousandths of a percent for a split by share). Each part is rounded down; the remainder
- * (at most a few centavos) goes to the last unit with a weight, so the parts always add up to
- * the total exactly. A weight of 0 gets 0. Every product stays below 2^53, so the arithmetic
- * is exact.
+ * ten-thousandths of a percent for a split by share), by the largest remainder: each part is
+ * rounded down, then the centavos left go one each to the parts whose fractions were largest;
+ * among equal fractions, to the later parts (callers give units in billing order, so a single
+ * centavo left goes to the last unit). The parts add up to the total exactly, parts of equal
+ * weight differ by at most one centavo, and a weight of 0 gets 0. Every product stays below
+ * 2^53, so the arithmetic is exact.
  */
 export function splitAmount(total: number, weights: number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum <= 0) return weights.map(() => 0);
   const parts = weights.map((weight) => Math.floor((total * weight) / sum));
-  const last = weights.reduce((found, weight, index) => (weight > 0 ? index : found), -1);
-  parts[last] += total - parts.reduce((a, b) => a + b, 0);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const byFraction = weights
+    .map((weight, index) => ({ index, fraction: (total * weight) % sum }))
+    .filter(({ index }) => weights[index] > 0)
+    .sort((a, b) => b.fraction - a.fraction || b.index - a.index);
+  for (const { index } of byFraction) {
+    if (left <= 0) break;
+    parts[index] += 1;
+    left -= 1;
+  }
   return parts;
 }
 
@@ -75,7 +85,7 @@ export type PlanLine = { unitId: number; base: number; reserve: number; amount: 
 
 /**
  * The month's charge of each unit (units in their billing order): the same fee for every unit,
- * or the monthly budget split by share (remainder to the last unit); the reserve fund is a
+ * or the monthly budget split by share (splitAmount: to the centavo, fairly); the reserve fund is a
  * percentage on top of each base, shown as its own line. Units that get 0 are left out.
  */
 export function planLines(plan: PlanRule, units: Array<{ id: number; share: number | null }>): PlanLine[] {

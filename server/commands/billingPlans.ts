@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { nextPeriod, percentOf, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
-import { addDays, todayThere } from '../../shared/time';
+import { TIME_ZONE, addDays, dayOf, todayThere } from '../../shared/time';
 import { messageText } from '../../shared/messages';
 import type { BillingPlan, BillingPlanInput, ChargeSplitInput } from '../../shared/schemas/billing';
 import { db } from '../db';
@@ -13,9 +13,9 @@ import { lockUnit } from './ledger';
 /**
  * Billing, part 2 (product/billing.md, "Recurring fees and extraordinary charges"): the
  * property's billing plan, the month's cuotas the worker issues from it, extraordinary charges
- * split across the units, late fees and their waiver. Rounding never loses a centavo: a split
- * rounds each part down and gives the remainder to the last unit (natural order of unit
- * numbers), so the parts add up to the total exactly.
+ * split across the units, late fees and their waiver. Rounding never loses a centavo and is
+ * fair: a split is shared.splitAmount's largest remainder over the units in billing order, so
+ * the parts add up to the total exactly and units of the same weight differ by one centavo at most.
  */
 
 type PlanRow = {
@@ -29,6 +29,7 @@ type PlanRow = {
   lateFeeKind: 'none' | 'flat' | 'percent';
   lateFeeValue: number;
   graceDays: number;
+  createdAt: Date;
   updatedAt: Date | null;
 };
 
@@ -50,7 +51,7 @@ export async function getPlan(trx: Knex, propertyId: number): Promise<BillingPla
   return row ? presentPlan(row) : null;
 }
 
-/** A property's units in billing order ('2' before '10'): the last one gets a split's remainder. */
+/** A property's units in billing order ('2' before '10'): the order a split's ties are broken in. */
 export function billingOrderUnits(trx: Knex, propertyId: number): Promise<Array<{ id: number; unitNumber: string; share: number | null }>> {
   return trx('units').where({ propertyId }).orderByRaw('length(unit_number), unit_number, id').select('id', 'unitNumber', 'share');
 }
@@ -92,26 +93,46 @@ export async function savePlan(trx: Knex, actor: User, property: Property, input
   return plan;
 }
 
-/** The period a day issues (its month) and the day its cuotas are issued and due. */
-export function periodDays(plan: Pick<BillingPlan, 'issueDay' | 'dueDays'>, period: string) {
-  const issueDate = `${period.slice(0, 8)}${String(plan.issueDay).padStart(2, '0')}`;
-  return { issueDate, dueDate: addDays(issueDate, plan.dueDays) };
-}
+/** The day a period's cuotas are issued under a plan (its issue day of that month). */
+const issueDateOf = (plan: Pick<BillingPlan, 'issueDay'>, period: string) => `${period.slice(0, 8)}${String(plan.issueDay).padStart(2, '0')}`;
 
-/** The next period a plan issues: this month until its issue day, then next month. */
-export function nextIssuePeriod(issueDay: number, today = todayThere()) {
-  return Number(today.slice(8, 10)) < issueDay ? periodOf(today) : nextPeriod(periodOf(today));
+/** The first period a plan saved on `day` issues: that month until its issue day, then the next. */
+export function nextIssuePeriod(issueDay: number, day = todayThere()) {
+  return Number(day.slice(8, 10)) < issueDay ? periodOf(day) : nextPeriod(periodOf(day));
 }
 
 /**
- * What a plan (the saved one, or the one being edited) issues for a period: each unit's base,
- * reserve and amount, the totals, and the sum of the shares (the form warns when it is not 100).
+ * When a plan issues (one rule for the worker and the preview), on `today`: the period it
+ * issues next, the day and the due date. A period is issued only if the plan existed on its
+ * issue day (`since`: the day the plan was first saved), so the first one is what the preview
+ * showed when it was saved. The period of today, not yet issued, is issued from its issue day
+ * on; later than that day (a worker that was down, a unit added since), it is issued today.
+ * A cuota is due `dueDays` after the day it is issued, so none is born overdue.
  */
-export async function previewPlan(trx: Knex, property: Property, plan: Pick<BillingPlan, 'monthlyFee' | 'split' | 'reservePercent' | 'issueDay' | 'dueDays'>, period = nextIssuePeriod(plan.issueDay)) {
+export function nextIssue(plan: Pick<BillingPlan, 'issueDay' | 'dueDays'>, { since, today, issued }: { since: string; today: string; issued: boolean }) {
+  const current = periodOf(today);
+  const first = nextIssuePeriod(plan.issueDay, since);
+  const period = first > current ? first : issued ? nextPeriod(current) : current;
+  const scheduled = issueDateOf(plan, period);
+  const issueDate = scheduled < today ? today : scheduled;
+  return { period, issueDate, dueDate: addDays(issueDate, plan.dueDays) };
+}
+
+/** The day a saved plan was first saved, in the organization's zone (today for a plan not saved yet). */
+const savedSince = (row: { createdAt: Date } | undefined, today: string) => (row ? dayOf(new Date(row.createdAt)) : today);
+
+/**
+ * What a plan (the saved one, or the one being edited) issues next (nextIssue: for a property
+ * without a plan, from the day it is saved): each unit's base, reserve and amount, the totals,
+ * and the sum of the shares (the form warns when it is not 100).
+ */
+export async function previewPlan(trx: Knex, property: Property, plan: Pick<BillingPlan, 'monthlyFee' | 'split' | 'reservePercent' | 'issueDay' | 'dueDays'>, today = todayThere()) {
   const units = await billingOrderUnits(trx, property.id);
   const lines = planLines(plan, units);
   const numbers = new Map(units.map((unit) => [unit.id, unit]));
-  const { issueDate, dueDate } = periodDays(plan, period);
+  const saved = await trx('billingPlans').where({ propertyId: property.id }).first('createdAt');
+  const issued = await trx('charges').where({ propertyId: property.id, type: 'maintenance', period: periodOf(today) }).first('id');
+  const { period, issueDate, dueDate } = nextIssue(plan, { since: savedSince(saved, today), today, issued: Boolean(issued) });
   return {
     period,
     issueDate,
@@ -128,23 +149,29 @@ const MONTHS = {
 };
 export const cuotaDescription = (period: string) => `Cuota de mantenimiento ${MONTHS.es[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
+/** Whether a plan issues the period of `today` on that day (nextIssue), and with which dates. */
+function issuesToday(planRow: PlanRow, today: string) {
+  const next = nextIssue(presentPlan(planRow), { since: savedSince(planRow, today), today, issued: false });
+  return next.issueDate === today ? next : null;
+}
+
 /**
- * Issues a property's monthly cuotas for the period of `today` once its issue day has come:
- * one `maintenance` charge per unit and period. The plan's row is locked for the transaction,
- * so two workers issue one after the other and the second finds the charges made; the unique
- * key (unit, period) refuses a double whatever happens. Answers the charges issued now.
+ * Issues a property's monthly cuotas of the period of `today` when the plan issues it that day
+ * (nextIssue: its issue day has come and the plan existed on it): one `maintenance` charge per
+ * unit and period, due the plan's days after today. The plan's row is locked for the
+ * transaction, so two workers issue one after the other and the second finds the charges made;
+ * the unique key (unit, period) refuses a double whatever happens. Answers the charges issued now.
  */
 export async function issueMonthlyCharges(trx: Knex, propertyId: number, today = todayThere()) {
   const planRow = await trx('billingPlans').where({ propertyId }).forUpdate().first();
-  if (!planRow) return [];
+  const due = planRow && issuesToday(planRow, today);
+  if (!due) return [];
   const plan = presentPlan(planRow);
-  if (Number(today.slice(8, 10)) < plan.issueDay) return [];
-  const period = periodOf(today);
+  const { period, dueDate } = due;
   const property = await trx('properties').where({ id: propertyId }).first('id', 'organizationId', 'name');
   const units = await billingOrderUnits(trx, propertyId);
   // Not pluck: the column mappers rename its key.
   const issued = new Set((await trx('charges').where({ propertyId, type: 'maintenance', period }).select('unitId')).map((row: { unitId: number }) => row.unitId));
-  const { dueDate } = periodDays(plan, period);
   const numbers = new Map(units.map((unit) => [unit.id, unit.unitNumber]));
   const made = [];
   for (const line of planLines(plan, units)) {
@@ -163,24 +190,23 @@ export async function issueMonthlyCharges(trx: Knex, propertyId: number, today =
   return made;
 }
 
-/** Properties whose plan's issue day of this month has come and that miss a cuota of this period (the sweep). */
+/** Properties whose plan issues this month's cuotas today (issuesToday) and that miss some (the sweep). */
 export async function plansDue(trx: Knex = db(), today = todayThere()): Promise<number[]> {
-  const period = periodOf(today);
-  const rows: Array<{ propertyId: number }> = await trx('billingPlans as p')
+  const rows: PlanRow[] = await trx('billingPlans as p')
     .where('p.issueDay', '<=', Number(today.slice(8, 10)))
     .whereExists(
       trx('units as u')
         .whereRaw('u.property_id = p.property_id')
-        .whereNotExists(trx('charges as c').whereRaw('c.unit_id = u.id').where({ 'c.type': 'maintenance', 'c.period': period })),
+        .whereNotExists(trx('charges as c').whereRaw('c.unit_id = u.id').where({ 'c.type': 'maintenance', 'c.period': periodOf(today) })),
     )
     .orderBy('p.propertyId')
-    .select('p.propertyId');
-  return rows.map((row) => row.propertyId);
+    .select('p.*');
+  return rows.filter((row) => issuesToday(row, today)).map((row) => row.propertyId);
 }
 
 /**
  * An extraordinary charge (or another type) split across the property's units, equal or by
- * share, in one transaction: the parts add up to the total exactly (remainder to the last unit).
+ * share, in one transaction: the parts add up to the total exactly (splitAmount).
  */
 export async function splitCharges(trx: Knex, actor: User, property: Property, input: ChargeSplitInput) {
   const units = await billingOrderUnits(trx, property.id);
@@ -204,7 +230,8 @@ export function lateFeeAmount(plan: Pick<BillingPlan, 'lateFee'>, balance: numbe
 /**
  * The day's late fees: for every plan with a rule, each pending charge (not itself a late fee)
  * past its due date plus the grace days gets one `late_fee` charge per period (the month of
- * `today`), linked to it and due today. Idempotent: the unique key (charge, period) and the
+ * `today`), linked to it and due today; not a charge issued after its due date plus the grace
+ * (a debt an administrator charged late never had that time to be paid). Idempotent: the unique key (charge, period) and the
  * check under the unit's lock make a second run, or a second worker, add nothing.
  */
 export async function applyLateFees(trx: Knex, today = todayThere(), options: { propertyId?: number } = {}) {
@@ -219,6 +246,8 @@ export async function applyLateFees(trx: Knex, today = todayThere(), options: { 
       .where({ 'charges.propertyId': plan.propertyId, 'charges.status': 'pending' })
       .whereNot('charges.type', 'late_fee')
       .where('charges.dueDate', '<', addDays(today, -plan.lateFee.graceDays))
+      // Never on a charge issued (its day in the organization's zone) after its due date plus the grace.
+      .whereRaw('(charges.created_at at time zone ?)::date <= charges.due_date + ?::int', [TIME_ZONE, plan.lateFee.graceDays])
       .whereNotExists(trx('charges as f').whereRaw('f.source_charge_id = charges.id').where({ 'f.type': 'late_fee', 'f.period': period }))
       .orderBy('charges.id')
       .select('charges.id', 'charges.unitId', 'units.unitNumber', 'charges.invoiceNumber', trx.raw('charges.amount - charges.paid_amount as balance'));

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { todayThere } from '../../shared/time';
 import { formatMoney } from '../../shared/format';
@@ -111,23 +110,6 @@ export async function listPayments(user: User, filters: PaymentListQuery, trx: K
   });
 }
 
-/** A request's fingerprint: the same Idempotency-Key with another request is refused. */
-export const requestHash = (kind: string, input: unknown) => createHash('sha256').update(`${kind}:${JSON.stringify(input)}`).digest('hex');
-
-export type Idempotency = { key: string; hash: string } | null;
-
-/**
- * The payment already recorded with this Idempotency-Key in the organization, if any (the
- * answer to a repeated request), or 409 when the key was used for a different request.
- */
-export async function replayedPayment(trx: Knex, organizationId: number, idempotency: Idempotency): Promise<PaymentRow | null> {
-  if (!idempotency) return null;
-  const existing = await trx('payments').where({ organizationId, idempotencyKey: idempotency.key }).first('id', 'requestHash');
-  if (!existing) return null;
-  if (existing.requestHash !== idempotency.hash) throw conflict(messageText('billing_idempotency_key_reused'), 'idempotency_key_reused');
-  return getPayment(trx, existing.id);
-}
-
 const notFuture = (receivedAt: string) => {
   if (receivedAt > todayThere()) throw validationError({ receivedAt: messageText('billing_received_at_future') });
 };
@@ -161,14 +143,11 @@ async function tell(trx: Knex, type: 'payment.recorded' | 'payment.reported' | '
 /**
  * An administrator records money received for a unit: confirmed at once with its receipt
  * number, it pays the charges chosen (else the oldest due first), then the next ones; what is
- * left is the unit's credit. With an Idempotency-Key, repeating the request answers the
- * payment already recorded (`replayed`) instead of recording it twice.
+ * left is the unit's credit (once per Idempotency-Key: routes/once.ts).
  */
-export async function recordPayment(trx: Knex, actor: User, { unit, property }: PlacedUnit, input: PaymentCreateInput, idempotency: Idempotency) {
+export async function recordPayment(trx: Knex, actor: User, { unit, property }: PlacedUnit, input: PaymentCreateInput) {
   notFuture(input.receivedAt);
   await lockUnit(trx, unit.id);
-  const replayed = await replayedPayment(trx, property.organizationId, idempotency);
-  if (replayed) return { payment: replayed, replayed: true };
   if (input.allocations?.length) checkChosenCharges(input.allocations, await openCharges(trx, unit.id), input.amount);
   const [{ id }] = await trx('payments')
     .insert({
@@ -182,15 +161,13 @@ export async function recordPayment(trx: Knex, actor: User, { unit, property }: 
       receivedAt: input.receivedAt,
       status: 'confirmed',
       recordedById: actor.id,
-      idempotencyKey: idempotency?.key ?? null,
-      requestHash: idempotency?.hash ?? null,
       receiptNumber: await nextNumber(trx, property.organizationId, 'receipt'),
     })
     .returning('id');
   await settleUnit(trx, unit.id, { paymentId: id, chosen: input.allocations });
   const payment = await getPayment(trx, id);
   await tell(trx, 'payment.recorded', actor, payment);
-  return { payment, replayed: false };
+  return payment;
 }
 
 /** Proofs: the transfer's photo or PDF, checked by its content like every upload. */
@@ -205,12 +182,10 @@ const PROOF_RULES = {
  * An owner or resident of the unit reports a bank transfer with its proof: it waits as
  * `reported` (no receipt, paying nothing) until an administrator confirms or rejects it.
  */
-export async function reportPayment(trx: Knex, actor: User, { unit, property }: PlacedUnit, input: PaymentReportInput, idempotency: Idempotency) {
+export async function reportPayment(trx: Knex, actor: User, { unit, property }: PlacedUnit, input: PaymentReportInput) {
   notFuture(input.receivedAt);
   const bytes = await checkedFileBytes(input.proof, PROOF_RULES);
   await lockUnit(trx, unit.id);
-  const replayed = await replayedPayment(trx, property.organizationId, idempotency);
-  if (replayed) return { payment: replayed, replayed: true };
   const [{ id }] = await trx('payments')
     .insert({
       organizationId: property.organizationId,
@@ -223,14 +198,12 @@ export async function reportPayment(trx: Knex, actor: User, { unit, property }: 
       receivedAt: input.receivedAt,
       status: 'reported',
       recordedById: actor.id,
-      idempotencyKey: idempotency?.key ?? null,
-      requestHash: idempotency?.hash ?? null,
     })
     .returning('id');
   await trx('paymentProofs').insert({ paymentId: id, fileName: input.proof.fileName, fileType: input.proof.fileType, sizeBytes: bytes.length, content: bytes });
   const payment = await getPayment(trx, id);
   await tell(trx, 'payment.reported', actor, payment);
-  return { payment, replayed: false };
+  return payment;
 }
 
 /**

@@ -29,8 +29,6 @@ export class Payment extends BaseModel {
   recordedById!: number;
   reviewedById!: number | null;
   reviewedAt!: Date | null;
-  idempotencyKey!: string | null;
-  requestHash!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 

@@ -8,7 +8,6 @@ import {
   BillingUnitsQuerySchema,
   ChargeCreateSchema,
   ChargeListQuerySchema,
-  IdempotencyKeySchema,
   PaymentCreateSchema,
   PaymentListQuerySchema,
   PaymentReportSchema,
@@ -16,16 +15,17 @@ import {
   StatementQuerySchema,
 } from '../../shared/schemas/billing';
 import { createCharge, listCharges } from '../commands/charges';
-import { getPayment, listPayments, paymentProof, recordPayment, reportPayment, requestHash, reviewPayment, type Idempotency } from '../commands/payments';
+import { getPayment, listPayments, paymentProof, recordPayment, reportPayment, reviewPayment } from '../commands/payments';
 import { billingSummary, billingUnits, unitStatement } from '../commands/statements';
-import { isUniqueViolation } from '../commands/units';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
-import { forbidden, notFound, validationError } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
 import { Organization, type User } from '../models';
-import { BILLING_TEXTS, chargesCsv, paymentsCsv, receiptPdf, statementCsv, statementPdf } from '../billing-files';
+import { chargesCsv, paymentsCsv, receiptPdf, statementCsv, statementPdf } from '../files/billing';
+import { sendCsv } from '../files/csv';
+import { downloadName, sendFile } from '../files/download';
 import {
   authorizeBillingManage,
   authorizeBillingRead,
@@ -37,6 +37,7 @@ import { findReadableProperty } from '../policies/properties';
 import { presentCharge, presentPayment } from '../presenters/billing';
 import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
+import { answerOnce } from './once';
 import { pageAnswer } from './pages';
 
 /**
@@ -84,9 +85,7 @@ billingRouter.post('/charges', async (ctx) => {
   const user = currentUser(ctx);
   authorizeBillingManage(user);
   const input = parse(ChargeCreateSchema, ctx.request.body);
-  const charge = await transaction(async (trx) => createCharge(trx, user, await findBillingUnit(user, input.unitId, trx), input));
-  ctx.status = 201;
-  ctx.body = presentCharge(charge);
+  await answerOnce(ctx, user, input, async (trx) => presentCharge(await createCharge(trx, user, await findBillingUnit(user, input.unitId, trx), input)));
 });
 
 billingRouter.get('/payments', async (ctx) => {
@@ -96,41 +95,12 @@ billingRouter.get('/payments', async (ctx) => {
   answerPayments(ctx, user, await listPayments(user, filters));
 });
 
-/** The request's Idempotency-Key (optional; 400 when malformed) with the request's fingerprint. */
-function idempotency(ctx: Context, kind: string, input: unknown): Idempotency {
-  const key = ctx.get('Idempotency-Key');
-  if (!key) return null;
-  if (!IdempotencyKeySchema.safeParse(key).success) throw validationError({ 'Idempotency-Key': messageText('billing_idempotency_key_invalid') });
-  return { key, hash: requestHash(kind, input) };
-}
-
-/**
- * Records a payment, once per Idempotency-Key: 201 with the payment, or 200 with the payment
- * already recorded for that key (`Idempotent-Replayed: true`). Two requests with one key at
- * the same moment: the second waits for the first (the unit's lock) and answers its payment.
- */
-async function recordOnce(ctx: Context, record: () => Promise<{ payment: Awaited<ReturnType<typeof getPayment>>; replayed: boolean }>, key: Idempotency, user: User) {
-  let result;
-  try {
-    result = await record();
-  } catch (error) {
-    // The same key on another unit, at the same moment: answer the payment that won.
-    if (!key || !isUniqueViolation(error, 'payments_organization_id_idempotency_key_unique')) throw error;
-    const existing = await db()('payments').where({ organizationId: user.organizationId, idempotencyKey: key.key }).first('id', 'requestHash');
-    if (!existing || existing.requestHash !== key.hash) throw error;
-    result = { payment: await getPayment(db(), existing.id), replayed: true };
-  }
-  if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
-  ctx.status = result.replayed ? 200 : 201;
-  ctx.body = presentPayment(result.payment);
-}
-
+/** Records a payment (once per Idempotency-Key: routes/once.ts). */
 billingRouter.post('/payments', async (ctx) => {
   const user = currentUser(ctx);
   authorizeBillingManage(user);
   const input = parse(PaymentCreateSchema, ctx.request.body);
-  const key = idempotency(ctx, 'record', input);
-  await recordOnce(ctx, () => transaction(async (trx) => recordPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input, key)), key, user);
+  await answerOnce(ctx, user, input, async (trx) => presentPayment(await recordPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input)));
 });
 
 billingRouter.post('/payments/report', async (ctx) => {
@@ -138,8 +108,7 @@ billingRouter.post('/payments/report', async (ctx) => {
   authorizeBillingRead(user);
   if (isAdministrator(user)) throw forbidden(messageText('billing_report_forbidden'));
   const input = parse(PaymentReportSchema, ctx.request.body);
-  const key = idempotency(ctx, 'report', { ...input, proof: requestHash('proof', input.proof.content) });
-  await recordOnce(ctx, () => transaction(async (trx) => reportPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input, key)), key, user);
+  await answerOnce(ctx, user, input, async (trx) => presentPayment(await reportPayment(trx, user, await findBillingUnit(user, input.unitId, trx), input)));
 });
 
 billingRouter.patch('/payments/:id', async (ctx) => {
@@ -158,13 +127,6 @@ async function letterhead(organizationId: number) {
   return { name: organization.name, branding: presentBranding(organization) };
 }
 
-function sendFile(ctx: Context, body: Buffer | string, type: string, fileName: string, inline = false) {
-  ctx.attachment(fileName, { type: inline ? 'inline' : 'attachment' });
-  ctx.type = type;
-  ctx.set('Cache-Control', 'private, no-cache');
-  ctx.body = body;
-}
-
 billingRouter.get('/payments/:id/receipt.pdf', async (ctx) => {
   const user = currentUser(ctx);
   const payment = await getPayment(db(), (await findReadablePayment(user, idParam(ctx.params.id))).id);
@@ -174,12 +136,13 @@ billingRouter.get('/payments/:id/receipt.pdf', async (ctx) => {
 
 /** The transfer proof of a reported payment, shown in the browser (administrators and the unit's people). */
 billingRouter.get('/payments/:id/proof', async (ctx) => {
-  const payment = await findReadablePayment(currentUser(ctx), idParam(ctx.params.id));
+  const user = currentUser(ctx);
+  const payment = await findReadablePayment(user, idParam(ctx.params.id));
   const proof = await paymentProof(db(), payment.id);
   if (!proof) throw notFound(messageText('billing_no_proof'));
   const extension = proof.fileType === 'application/pdf' ? 'pdf' : proof.fileType === 'image/png' ? 'png' : 'jpg';
   ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-  sendFile(ctx, proof.content, proof.fileType, `comprobante-${payment.id}.${extension}`, true);
+  sendFile(ctx, proof.content, proof.fileType, downloadName(user.language, 'proof', String(payment.id), extension), { inline: true });
 });
 
 async function statementOf(ctx: Context) {
@@ -192,19 +155,18 @@ billingRouter.get('/units/:id/statement', async (ctx) => {
   ctx.body = (await statementOf(ctx)).statement;
 });
 
-const CSV = 'text/csv; charset=utf-8';
-const statementFileName = (user: User, unitNumber: string) => `${BILLING_TEXTS[user.language].files.statement}-${unitNumber.replace(/[^\w-]+/g, '_')}`;
+const statementFile = (user: User, unitNumber: string, extension: string) => downloadName(user.language, 'statement', unitNumber, extension);
 
 billingRouter.get('/units/:id/statement.pdf', async (ctx) => {
   const { user, statement } = await statementOf(ctx);
   const pdf = await statementPdf(await letterhead(statement.unit.organizationId), statement, user.language);
-  sendFile(ctx, pdf, 'application/pdf', `${statementFileName(user, statement.unit.unitNumber)}.pdf`);
+  sendFile(ctx, pdf, 'application/pdf', statementFile(user, statement.unit.unitNumber, 'pdf'));
 });
 
 /** The statement as CSV: amounts as plain decimals (1234.50) for spreadsheets, words in the user's language. */
 billingRouter.get('/units/:id/statement.csv', async (ctx) => {
   const { user, statement } = await statementOf(ctx);
-  sendFile(ctx, statementCsv(statement, user.language), CSV, `${statementFileName(user, statement.unit.unitNumber)}.csv`);
+  sendCsv(ctx, statementFile(user, statement.unit.unitNumber, 'csv'), statementCsv(statement, user.language));
 });
 
 /** The filtered charges (every page) as CSV, for the Export button. */
@@ -213,7 +175,7 @@ billingRouter.get('/charges/export', async (ctx) => {
   const { limit: _limit, offset: _offset, ...filters } = parse(ChargeListQuerySchema, ctx.query);
   await checkScope(user, filters);
   const { rows } = await listCharges(user, { ...filters, offset: 0 });
-  sendFile(ctx, chargesCsv(rows.map(presentCharge), user.language), CSV, `${BILLING_TEXTS[user.language].files.charges}-${todayThere()}.csv`);
+  sendCsv(ctx, downloadName(user.language, 'charges', todayThere(), 'csv'), chargesCsv(rows.map(presentCharge), user.language));
 });
 
 /** The filtered payments (every page) as CSV. */
@@ -222,5 +184,5 @@ billingRouter.get('/payments/export', async (ctx) => {
   const { limit: _limit, offset: _offset, ...filters } = parse(PaymentListQuerySchema, ctx.query);
   await checkScope(user, filters);
   const { rows } = await listPayments(user, { ...filters, offset: 0 });
-  sendFile(ctx, paymentsCsv(rows.map(presentPayment), user.language), CSV, `${BILLING_TEXTS[user.language].files.payments}-${todayThere()}.csv`);
+  sendCsv(ctx, downloadName(user.language, 'payments', todayThere(), 'csv'), paymentsCsv(rows.map(presentPayment), user.language));
 });

@@ -19,12 +19,15 @@ import { notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
 import { Organization } from '../models';
-import { DEBT_TEXTS, certificatePdf, delinquencyCsv, delinquencyPdf } from '../billing-files';
+import { certificatePdf, delinquencyCsv, delinquencyPdf } from '../files/billing';
+import { sendCsv } from '../files/csv';
+import { downloadName, sendFile } from '../files/download';
 import { authorizeDelinquency, findBillingUnit, findManageableCharge } from '../policies/billing';
 import { findManageableProperty, findReadableProperty } from '../policies/properties';
 import { presentCharge } from '../presenters/billing';
 import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
+import { answerOnce } from './once';
 
 /**
  * Billing, part 2 (product/billing.md): the billing plan of a property and its preview,
@@ -61,9 +64,7 @@ billingPlansRouter.post('/properties/:id/charges/split', async (ctx) => {
   const user = currentUser(ctx);
   const property = await findManageableProperty(user, idParam(ctx.params.id));
   const input = parse(ChargeSplitSchema, ctx.request.body);
-  const charges = await transaction((trx) => splitCharges(trx, user, property, input));
-  ctx.status = 201;
-  ctx.body = charges.map(presentCharge);
+  await answerOnce(ctx, user, input, async (trx) => (await splitCharges(trx, user, property, input)).map(presentCharge));
 });
 
 billingPlansRouter.post('/charges/:id/waive', async (ctx) => {
@@ -88,16 +89,9 @@ billingPlansRouter.get('/billing/delinquency', async (ctx) => {
   ctx.body = report;
 });
 
-function sendFile(ctx: Context, body: Buffer | string, type: string, fileName: string) {
-  ctx.attachment(fileName);
-  ctx.type = type;
-  ctx.set('Cache-Control', 'private, no-cache');
-  ctx.body = body;
-}
-
 billingPlansRouter.get('/billing/delinquency.csv', async (ctx) => {
   const { user, report } = await delinquencyOf(ctx, true);
-  sendFile(ctx, delinquencyCsv(report, user.language), 'text/csv; charset=utf-8', `${DEBT_TEXTS[user.language].files.delinquency}-${todayThere()}.csv`);
+  sendCsv(ctx, downloadName(user.language, 'delinquency', todayThere(), 'csv'), delinquencyCsv(report, user.language));
 });
 
 async function letterhead(organizationId: number) {
@@ -108,7 +102,7 @@ async function letterhead(organizationId: number) {
 billingPlansRouter.get('/billing/delinquency.pdf', async (ctx) => {
   const { user, property, report } = await delinquencyOf(ctx, true);
   const pdf = await delinquencyPdf(await letterhead(property?.organizationId ?? user.organizationId), report, property?.name ?? null, todayThere(), user.language);
-  sendFile(ctx, pdf, 'application/pdf', `${DEBT_TEXTS[user.language].files.delinquency}-${todayThere()}.pdf`);
+  sendFile(ctx, pdf, 'application/pdf', downloadName(user.language, 'delinquency', todayThere(), 'pdf'));
 });
 
 /**
@@ -128,7 +122,7 @@ billingPlansRouter.get('/units/:id/no-debt-certificate.pdf', async (ctx) => {
   const certificate = await transaction((trx) => issueCertificate(trx, user, placed));
   const unit = `${placed.property.name} · ${placed.unit.unitNumber}`;
   const pdf = await certificatePdf(await letterhead(placed.property.organizationId), { ...certificate, unit, verifyUrl: `${publicOrigin()}/verificar/${certificate.code}` }, user.language);
-  sendFile(ctx, pdf, 'application/pdf', `${DEBT_TEXTS[user.language].files.certificate}-${placed.unit.unitNumber.replace(/[^\w-]+/g, '_')}.pdf`);
+  sendFile(ctx, pdf, 'application/pdf', downloadName(user.language, 'certificate', placed.unit.unitNumber, 'pdf'));
 });
 
 /** The public verification of a certificate (`/verificar/<code>`): no sign-in, only the unit, the date and its validity. */

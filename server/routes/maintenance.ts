@@ -1,8 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import { apiRouter } from './router';
-import { MAINTENANCE_LABELS } from '../../shared/messages';
 import { can } from '../../shared/permissions';
-import { todayThere, wallClockText } from '../../shared/time';
+import { todayThere } from '../../shared/time';
 import {
   MaintenanceCommentSchema,
   MaintenanceCreateSchema,
@@ -37,7 +35,9 @@ import { findReadableRequest } from '../policies/maintenance';
 import { findReadableProperty } from '../policies/properties';
 import { presentDetail, presentPhoto, presentRequest } from '../presenters/maintenance';
 import { idParam, parse } from '../validation';
-import { safeCell } from './csv';
+import { csvText, sendCsv } from '../files/csv';
+import { downloadName } from '../files/download';
+import { maintenanceColumns } from '../files/exports';
 
 /**
  * Maintenance requests (product/maintenance.md): reads scoped by policies/maintenance.ts,
@@ -62,41 +62,14 @@ maintenanceRouter.get('/maintenance/summary', async (ctx) => {
   ctx.body = await summarize(user, propertyId);
 });
 
-/** The filtered list (every page) as CSV for administrators, Spanish headers, BOM for Excel. */
+/** The filtered list (every page) as CSV for administrators, in their language. */
 maintenanceRouter.get('/maintenance/export.csv', async (ctx) => {
   const user = currentUser(ctx);
   if (!can(user, 'maintenance.manage')) throw forbidden();
   const { limit: _limit, offset: _offset, ...filters } = parse(MaintenanceListQuerySchema, ctx.query);
   const { rows } = await listRequests(user, { ...filters, offset: 0 });
-  const labels = MAINTENANCE_LABELS.es;
-  const date = (value: string | null | undefined) => (value ? wallClockText(value) : '');
-  const records = rows
-    .map((row) => presentRequest(row, user))
-    .map((r) =>
-      [
-        String(r.id),
-        r.title,
-        r.propertyName,
-        r.unitNumber ?? r.location,
-        labels.priority[r.priority],
-        labels.status[r.status],
-        r.overdue ? 'Sí' : 'No',
-        r.requestedBy?.name ?? '',
-        date(r.requestedAt),
-        r.assignedTo?.name ?? '',
-        date(r.scheduledDate),
-        date(r.dueAt),
-        date(r.completedAt),
-        r.rating ? String(r.rating.score) : '',
-      ].map(safeCell),
-    );
-  ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="mantenimiento-${todayThere()}.csv"`);
-  ctx.body = stringify(records, {
-    bom: true,
-    header: true,
-    columns: ['ID', 'Título', 'Propiedad', 'Unidad o área', 'Prioridad', 'Estado', 'Vencida', 'Solicitado por', 'Fecha de solicitud', 'Asignado a', 'Fecha programada', 'Fecha límite', 'Completada', 'Calificación'],
-  });
+  const requests = rows.map((row) => presentRequest(row, user));
+  sendCsv(ctx, downloadName(user.language, 'maintenance', todayThere(), 'csv'), csvText(maintenanceColumns(user.language), requests, user.language));
 });
 
 /** The maintenance suppliers an administrator may assign (`?propertyId=`) or filter by, with their average rating. */

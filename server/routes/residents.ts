@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
-import { safeCell } from './csv';
 import { apiRouter } from './router';
 import {
   NoticeSchema,
@@ -23,9 +21,12 @@ import { forbidden } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { findManageableProperty, findPropertyWithReadableDetails, mayReadPropertyDetails } from '../policies/properties';
 import { findManageablePropertyResident, findManageableResidentId, findVisibleResidentId } from '../policies/residents';
-import { presentResident, type PresentedResident } from '../presenters/resident';
+import { presentResident } from '../presenters/resident';
 import { idParam, parse } from '../validation';
 import { pageAnswer } from './pages';
+import { csvText, sendCsv } from '../files/csv';
+import { downloadName } from '../files/download';
+import { residentColumns } from '../files/exports';
 
 /**
  * Residents of a property (Manage dialog) and the organization's residents directory
@@ -92,25 +93,14 @@ residentsRouter.get('/residents', async (ctx) => {
   answerResidents(ctx, user, await listResidents(user, parse(ResidentListQuerySchema, ctx.query)));
 });
 
-const STATUS_LABELS: Record<PresentedResident['status'], string> = { active: 'Activo', inactive: 'Inactivo', temporary: 'Temporal' };
-
-
-/** The filtered directory (same filters, every page) as CSV with Spanish headers and a BOM for Excel. */
+/** The filtered directory (same filters, every page) as CSV, in the caller's language. */
 residentsRouter.get('/residents/export', async (ctx) => {
   const user = currentUser(ctx);
   if (!mayReadPropertyDetails(user)) throw forbidden();
   const { limit: _limit, offset: _offset, ...filters } = parse(ResidentListQuerySchema, ctx.query);
   const { rows } = await listResidents(user, filters);
-  const records = rows
-    .map((row) => presentResident(row, user))
-    .map((r) => [r.name, r.lastName, r.email, r.phone, r.propertyName, r.unitNumber, STATUS_LABELS[r.status], r.joinDate].map(safeCell));
-  ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="residentes-${todayThere()}.csv"`);
-  ctx.body = stringify(records, {
-    bom: true,
-    header: true,
-    columns: ['Nombre', 'Apellido', 'Correo electrónico', 'Teléfono', 'Propiedad', 'Unidad', 'Estado', 'Fecha de ingreso'],
-  });
+  const residents = rows.map((row) => presentResident(row, user));
+  sendCsv(ctx, downloadName(user.language, 'residents', todayThere(), 'csv'), csvText(residentColumns(user.language), residents, user.language));
 });
 
 /** View Profile: the user data, property, unit, status and join date of a residence. */

@@ -1,7 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import QRCode from 'qrcode';
 import { apiRouter } from './router';
-import { VISITOR_LABELS } from '../../shared/messages';
 import { can, isAdministrator } from '../../shared/permissions';
 import {
   DeskLookupSchema,
@@ -45,9 +43,11 @@ import { readablePropertyIds } from '../policies/tenancy';
 import { authorizeDesk, deskPropertyIds, findReadableVisitor, hostUnitIds, visitorRows, type VisitorRow } from '../policies/visitors';
 import { presentBlock, presentPass } from '../presenters/visitor';
 import { idParam, parse } from '../validation';
-import { safeCell } from './csv';
+import { csvText, sendCsv } from '../files/csv';
+import { downloadName } from '../files/download';
+import { visitorColumns } from '../files/exports';
 import { messageText } from '../../shared/messages';
-import { todayThere, wallClockText } from '../../shared/time';
+import { todayThere } from '../../shared/time';
 
 /**
  * Visitor passes and the front desk (product/visitors.md): reads scoped by policies/visitors.ts,
@@ -74,43 +74,13 @@ visitorsRouter.get('/visitors/summary', async (ctx) => {
   ctx.body = await summarizeVisitors(user, propertyId);
 });
 
-/** The filtered log (every page) as CSV for administrators, Spanish headers, BOM for Excel. */
+/** The filtered log (every page) as CSV for administrators, in their language. */
 visitorsRouter.get('/visitors/export.csv', async (ctx) => {
   const user = currentUser(ctx);
   if (!isAdministrator(user)) throw forbidden();
   const { limit: _limit, offset: _offset, ...filters } = parse(VisitorListQuerySchema, ctx.query);
   const { rows } = await listVisitors(user, { ...filters, offset: 0 });
-  const labels = VISITOR_LABELS.es;
-  const date = (value: string | null) => (value ? wallClockText(value) : '');
-  const records = (await presentRows(user, rows)).map((v) =>
-    [
-      String(v.id),
-      v.name,
-      v.phone,
-      v.email,
-      v.propertyName,
-      v.unitNumber,
-      v.host?.name,
-      labels.type[v.visitType],
-      labels.kind[v.passKind],
-      labels.status[v.status],
-      date(v.validFrom),
-      date(v.validTo),
-      date(v.checkInTime),
-      v.checkedInBy,
-      date(v.checkOutTime),
-      v.checkedOutBy,
-      v.vehiclePlate,
-      String(v.uses),
-    ].map(safeCell),
-  );
-  ctx.type = 'text/csv; charset=utf-8';
-  ctx.set('Content-Disposition', `attachment; filename="visitantes-${todayThere()}.csv"`);
-  ctx.body = stringify(records, {
-    bom: true,
-    header: true,
-    columns: ['ID', 'Visitante', 'Teléfono', 'Correo', 'Propiedad', 'Unidad', 'Anfitrión', 'Tipo', 'Pase', 'Estado', 'Válido desde', 'Válido hasta', 'Entrada', 'Entrada registrada por', 'Salida', 'Salida registrada por', 'Placa', 'Entradas'],
-  });
+  sendCsv(ctx, downloadName(user.language, 'visitors', todayThere(), 'csv'), csvText(visitorColumns(user.language), await presentRows(user, rows), user.language));
 });
 
 /**

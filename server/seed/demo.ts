@@ -406,6 +406,8 @@ async function seedBilling(
     lateFeeValue: 5,
     graceDays: 5,
     updatedById: admin.id,
+    // Saved before the first of the months above: the plan existed on each of their issue days.
+    createdAt: new Date(`${monthDay(4, 20)}T12:00:00Z`),
   });
 
   const methods = ['bank_transfer', 'cash', 'check'] as const;

@@ -35,8 +35,8 @@ export const BILLING_MESSAGES = {
     en: 'The Idempotency-Key header must have 8 to 200 letters, digits, dashes, dots or colons',
   },
   billing_idempotency_key_reused: {
-    es: 'Esta clave de idempotencia ya se usó para otro pago',
-    en: 'This idempotency key was already used for a different payment',
+    es: 'Esta clave de idempotencia (Idempotency-Key) ya se usó con otros datos: use una clave nueva para una operación nueva',
+    en: 'This Idempotency-Key was already used with different data: use a new key for a new operation',
   },
   billing_charge_not_found: { es: 'Cargo no encontrado', en: 'Charge not found' },
   billing_payment_not_found: { es: 'Pago no encontrado', en: 'Payment not found' },

@@ -36,6 +36,7 @@ export type Language = 'es' | 'en';
 
 export { MAINTENANCE_LABELS } from './maintenance';
 export { VISITOR_LABELS } from './visitors';
+export { EXPORT_TEXTS, type ExportColumn, type ExportFile } from './exports';
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);
 

@@ -132,7 +132,7 @@ export const BillingUnitsQuerySchema = PageQuerySchema.extend({ propertyId: quer
 export const StatementQuerySchema = z.object({ from: filterDay(), to: filterDay() });
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 
-/** The `Idempotency-Key` header: a client's id for one intended payment (a UUID, say). */
+/** The `Idempotency-Key` header: a client's id for one intended charge, split or payment (a UUID, say). */
 export const IdempotencyKeySchema = z
   .string({ error: 'billing_idempotency_key_invalid' })
   .regex(/^[\w.:-]{8,200}$/, { error: 'billing_idempotency_key_invalid' });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { splitAmount } from '../../shared/billing';
 import { todayThere } from '../../shared/time';
 import { createCharge } from '../../server/commands/charges';
 import { keepDebtsCurrent } from '../../server/commands/delinquency';
@@ -51,7 +52,7 @@ describe('the ledger under random sequences', () => {
             } else if (s.kind === 'pay') {
               const open: Array<{ id: number }> = await trx('charges').where({ unitId: unit.id, status: 'pending' }).orderBy('id').select('id');
               const chosen = [...new Set(s.choose.map((i) => open[i]?.id).filter(Boolean))].map((chargeId) => ({ chargeId }));
-              await recordPayment(trx, admin, where, { unitId: unit.id, amount: s.amount, method: 'cash', reference: null, receivedAt: day(0), allocations: chosen }, null);
+              await recordPayment(trx, admin, where, { unitId: unit.id, amount: s.amount, method: 'cash', reference: null, receivedAt: day(0), allocations: chosen });
             } else {
               const confirmed = await Payment.query(trx).where({ unitId: unit.id, status: 'confirmed' }).orderBy('id');
               if (confirmed.length) await reviewPayment(trx, admin, confirmed[s.which % confirmed.length], { status: 'refunded', reason: 'Prueba' });
@@ -61,6 +62,37 @@ describe('the ledger under random sequences', () => {
         await checkInvariants(unit, where);
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+/**
+ * A split (equal, by share, a plan's budget) is exact and fair whatever the total and the
+ * weights: the parts add up to the total, a weight of 0 gets nothing, and parts of equal
+ * weight differ by at most one centavo.
+ */
+describe('splits under random totals and weights', () => {
+  it('keeps the total exact and equal weights within one centavo', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 60 }), (total, weights) => {
+        const parts = splitAmount(total, weights);
+        const sum = weights.reduce((a, b) => a + b, 0);
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(sum > 0 ? total : 0);
+        weights.forEach((weight, index) => {
+          if (weight === 0) expect(parts[index]).toBe(0);
+          for (const [other, otherWeight] of weights.entries()) if (otherWeight === weight) expect(Math.abs(parts[index] - parts[other])).toBeLessThanOrEqual(1);
+        });
+      }),
+      { numRuns: 500 },
+    );
+    // Equal weights (an equal split) over any number of units.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 1, max: 200 }), (total, count) => {
+        const parts = splitAmount(total, Array(count).fill(1));
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+        expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -127,6 +127,32 @@ describe('extraordinary charges split', () => {
   });
 });
 
+describe('fair rounding', () => {
+  it('splits RD$ 100,000.01 equally over three units as 33,333.33 / 33,333.34 / 33,333.34, the total exact', async () => {
+    const { agent, property, units } = await tower([null, null, null]);
+    const response = await agent.post(`/api/properties/${property.id}/charges/split`).send({ total: 10_000_001, split: 'equal', dueDate: day(10), description: 'Ascensor' });
+    expect(response.status).toBe(201);
+    expect(response.body.map((charge: { unitId: number; amount: number }) => [charge.unitId, charge.amount])).toEqual([
+      [units[0].id, 3_333_333],
+      [units[1].id, 3_333_334],
+      [units[2].id, 3_333_334],
+    ]);
+  });
+
+  it('gives units of the same share cuotas at most one centavo apart, in the split and the plan', async () => {
+    const { agent, property, units } = await tower([25, 25, 25, 25]);
+    const split = await agent.post(`/api/properties/${property.id}/charges/split`).send({ total: 1_003, split: 'share', dueDate: day(10), description: 'Bomba' });
+    expect(split.body.map((charge: { amount: number }) => charge.amount)).toEqual([250, 251, 251, 251]);
+    const preview = await agent.post(`/api/properties/${property.id}/billing-plan/preview`).send({ ...PLAN, split: 'share', monthlyFee: 1_003, reservePercent: 0 });
+    expect(preview.body.lines.map((line: { unitId: number; base: number }) => [line.unitId, line.base])).toEqual([
+      [units[0].id, 250],
+      [units[1].id, 251],
+      [units[2].id, 251],
+      [units[3].id, 251],
+    ]);
+  });
+});
+
 describe('delinquency', () => {
   it('puts each overdue balance in its aging bucket at the boundary days, with totals and the last payment', async () => {
     const days = [30, 31, 60, 61, 90, 91];

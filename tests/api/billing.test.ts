@@ -230,6 +230,68 @@ describe('payments: once and in order', () => {
   });
 });
 
+describe('every money-creating POST once per Idempotency-Key', () => {
+  const split = (agent: Agent, propertyId: number, key: string | null, fields: Record<string, unknown> = {}) => {
+    const request = agent.post(`/api/properties/${propertyId}/charges/split`);
+    if (key) request.set('Idempotency-Key', key);
+    return request.send({ total: 300_000, split: 'equal', dueDate: day(15), description: 'Pintura de fachada', ...fields });
+  };
+
+  it('a split repeated with the same key answers the first charges again and issues nothing new; another body gets 409', async () => {
+    const { agent, property } = await billingWorld();
+    await createUnit({ propertyId: property.id });
+    const first = await split(agent, property.id, 'cuota-extra-0001');
+    expect(first.status).toBe(201);
+    expect(first.body).toHaveLength(2);
+    const again = await split(agent, property.id, 'cuota-extra-0001');
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const reused = await split(agent, property.id, 'cuota-extra-0001', { total: 400_000 });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toMatchObject({ error: 'idempotency_key_reused', message: 'Esta clave de idempotencia (Idempotency-Key) ya se usó con otros datos: use una clave nueva para una operación nueva' });
+    expect(await db()('charges').where({ propertyId: property.id })).toHaveLength(2);
+    // Without a key, or with another, it is a new split.
+    expect((await split(agent, property.id, null)).status).toBe(201);
+    expect((await split(agent, property.id, 'cuota-extra-0002')).status).toBe(201);
+    expect(await db()('charges').where({ propertyId: property.id })).toHaveLength(6);
+  });
+
+  it('two splits with the same key at the same moment issue one set of charges', async () => {
+    const { agent, admin, property } = await billingWorld();
+    await createUnit({ propertyId: property.id });
+    const other = await signedIn(admin);
+    const [a, b] = await Promise.all([split(agent, property.id, 'doble-clic-split'), split(other, property.id, 'doble-clic-split')]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body).toEqual(b.body);
+    expect(await db()('charges').where({ propertyId: property.id })).toHaveLength(2);
+  });
+
+  it('a charge repeated with the same key is issued once, also at the same moment', async () => {
+    const { agent, admin, unit } = await billingWorld();
+    const keyed = (who: Agent, key: string, fields: Record<string, unknown> = {}) => charge(who, unit, fields).set('Idempotency-Key', key);
+    const first = await keyed(agent, 'factura-0001');
+    const again = await keyed(agent, 'factura-0001');
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body).toEqual(first.body);
+    expect((await keyed(agent, 'factura-0001', { amount: 1_000 })).status).toBe(409);
+    const other = await signedIn(admin);
+    const [a, b] = await Promise.all([keyed(agent, 'factura-0002'), keyed(other, 'factura-0002')]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(await db()('charges').where({ unitId: unit.id })).toHaveLength(2);
+    expect((await charge(agent, unit).set('Idempotency-Key', 'x')).body.fields['Idempotency-Key']).toMatch(/Idempotency-Key/);
+  });
+
+  it('a key is the caller’s: another administrator of the organization reusing it gets 409', async () => {
+    const { agent, organization, unit } = await billingWorld();
+    const colleague = await signedIn(await createUser({ role: 'Administrador', organizationId: organization.id }));
+    expect((await charge(agent, unit).set('Idempotency-Key', 'factura-compartida')).status).toBe(201);
+    expect((await charge(colleague, unit).set('Idempotency-Key', 'factura-compartida')).status).toBe(409);
+    expect(await db()('charges').where({ unitId: unit.id })).toHaveLength(1);
+  });
+});
+
 describe('reported transfers', () => {
   it('a resident reports a transfer with a photo; the administrator sees the proof and confirms it; it pays and gets a receipt', async () => {
     const { agent, unit, residentAgent, resident } = await billingWorld();
@@ -425,5 +487,38 @@ describe('receipts and statements', () => {
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toBe('Fecha,Número,Concepto,Cargo,Pago,Saldo');
     expect(lines.slice(1).map((line) => line.split(',').slice(-3).join(','))).toEqual(['4500.00,,4500.00', '1000.00,,5500.00', ',2000.00,3500.00']);
+  });
+});
+
+describe('CSV exports', () => {
+  it('neutralises formulas in every cell of the charges and payments exports, property and unit too', async () => {
+    const { agent, property } = await billingWorld();
+    await db()('properties').where({ id: property.id }).update({ name: '=HYPERLINK("http://x","Torre")' });
+    const unit = await createUnit({ propertyId: property.id, unitNumber: '=1+2' });
+    await charge(agent, unit, { description: '@SUM(A1:A9)' }).expect(201);
+    await pay(agent, unit, { reference: '-2+3' }).expect(201);
+    for (const path of ['/api/charges/export', '/api/payments/export']) {
+      const csv = await agent.get(path);
+      expect(csv.status, path).toBe(200);
+      const row = csv.text.replace(/^\uFEFF/, '').trim().split('\n')[1];
+      expect(row, path).toContain(`"'=HYPERLINK(""http://x"",""Torre"")",'=1+2,`);
+      // No cell a spreadsheet would read as a formula: every one is quoted text or starts otherwise.
+      expect(row.split(',').filter((cell) => /^[=+\-@\t\r]/.test(cell)), path).toEqual([]);
+    }
+    expect((await agent.get('/api/charges/export')).text).toContain(",'@SUM(A1:A9),");
+    expect((await agent.get('/api/payments/export')).text).toContain(",'-2+3,");
+  });
+
+  it('writes the headers and words in the user’s language', async () => {
+    const { agent, admin, unit } = await billingWorld();
+    await charge(agent, unit).expect(201);
+    const spanish = await agent.get('/api/charges/export');
+    expect(spanish.text.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Factura,Propiedad,Unidad,Facturado a,Tipo,Descripción,Vence,Monto,Saldo,Estado');
+    expect(spanish.headers['content-disposition']).toMatch(/filename="cargos-\d{4}-\d{2}-\d{2}\.csv"/);
+    await User.query().findById(admin.id).patch({ language: 'en' });
+    const english = await agent.get('/api/charges/export');
+    expect(english.text.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Invoice,Property,Unit,Billed to,Type,Description,Due,Amount,Balance,Status');
+    expect(english.text).toContain(',Maintenance fee,');
+    expect(english.headers['content-disposition']).toMatch(/filename="charges-\d{4}-\d{2}-\d{2}\.csv"/);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
-import { MaintenanceRequest, type User } from '../../server/models';
+import { MaintenanceRequest, User } from '../../server/models';
 import { ruleFor } from '../../server/notifications/rules';
 import type { LiveEvent } from '../../shared/events';
 import type { MaintenanceStatus } from '../../shared/enums';
@@ -518,6 +518,18 @@ describe('CSV and settings', () => {
     expect(response.text).toContain(`'=HYPERLINK`);
     expect(response.text).toContain(',2026-11-22 23:30,');
     expect((await (await as(b.resident)).get('/api/maintenance/export.csv')).status).toBe(403);
+  });
+
+  it('exports with the headers and words of the administrator’s language', async () => {
+    const b = await building();
+    await requestIn(b, 'pending', { title: 'Fuga en el baño', priority: 'high' });
+    await User.query().findById(b.admin.id).patch({ language: 'en' });
+    const response = await (await as(b.admin)).get('/api/maintenance/export.csv');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-disposition']).toContain(`maintenance-${todayThere()}.csv`);
+    const [header, row] = response.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(header).toBe('ID,Title,Property,Unit or area,Priority,Status,Overdue,Requested by,Requested on,Assigned to,Scheduled for,Deadline,Completed,Rating');
+    expect(row).toContain(',High,Pending,No,');
   });
 
   it('keeps the deadlines per organization: defaults, 400 for bad hours, 403 for others, and moves open requests', async () => {

@@ -563,6 +563,20 @@ describe('GET /api/residents/export', () => {
   });
 });
 
+describe('GET /api/residents/export in English', () => {
+  it('has English headers and statuses for an English-speaking administrator', async () => {
+    const { property, agent, admin } = await lauraWorld();
+    const unit = await createUnit({ propertyId: property.id, unitNumber: '7A' });
+    await createResident({ property, unit, user: { name: 'Íñigo', lastName: 'Núñez' } });
+    await User.query().findById(admin.id).patch({ language: 'en' });
+    const response = await agent.get('/api/residents/export');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="residents-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Name,Last name,Email,Phone,Property,Unit,Status,Join date');
+    expect(lines[1]).toMatch(/^Íñigo,Núñez,.*,7A,Active,/);
+  });
+});
+
 describe('GET /api/residents/:id', () => {
   it('answers 401 without a session', async () => {
     const { resident } = await createResident();

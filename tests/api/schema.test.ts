@@ -107,6 +107,7 @@ const validRow: Record<string, () => Promise<Row>> = {
     return { unitId: unit.id, organizationId: property.organizationId, propertyId: unit.propertyId, propertyName: property.name, unitNumber: unit.unitNumber, overdue: 100, overdueCount: 1, oldestDueDate: '2030-01-01', ...buckets };
   },
   unit_debt_days: async () => ({ organizationId: (await createOrganization()).id, asOf: '2030-01-01' }),
+  idempotency_keys: async () => ({ organizationId: (await createOrganization()).id, key: `clave-${Math.random()}`, requestHash: 'x' }),
   payment_totals: async () => {
     const property = await createProperty();
     return { organizationId: property.organizationId, propertyId: property.id, month: '2030-01-01', amount: 100 };

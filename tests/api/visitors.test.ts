@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { anonymiseVisitors, expireVisitors, refusalOf } from '../../server/commands/visitors';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
-import type { User } from '../../server/models';
+import { User } from '../../server/models';
 import { ACCESS_CODE_ALPHABET, ANONYMISED_NAME } from '../../shared/schemas/visitors';
 import {
   createOrganization,
@@ -162,6 +162,20 @@ describe('reading passes', () => {
     expect(csv.text).toContain('Visitante');
     expect(csv.text).toContain(`'=HYPERLINK`);
     expect((await (await as(t.host)).get('/api/visitors/export.csv')).status).toBe(403);
+  });
+});
+
+describe('the visitors export in English', () => {
+  it('has English headers and words for an English-speaking administrator', async () => {
+    const t = await tower();
+    await pass(t, { name: 'Laura Sánchez' });
+    await User.query().findById(t.admin.id).patch({ language: 'en' });
+    const csv = await (await as(t.admin)).get('/api/visitors/export.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/filename="visitors-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, row] = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(header).toBe('ID,Visitor,Phone,Email,Property,Unit,Host,Type,Pass,Status,Valid from,Valid to,Entry,Entry recorded by,Exit,Exit recorded by,Plate,Entries');
+    expect(row).toContain(',Guest,One-time,Scheduled,');
   });
 });
 

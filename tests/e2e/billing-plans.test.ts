@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
-import { addDays } from '../../shared/time';
-import { day, pdfText } from '../support/billing';
+import { addDays, zonedInstant } from '../../shared/time';
+import { day, issuedOn, pdfText } from '../support/billing';
 import { createOrganization, createProperty, createUnit, createUser } from '../support/factories';
 import { notice, signInAs, useBrowser } from './support/browser';
 
@@ -57,9 +57,13 @@ test('an administrator sets a plan by share with its preview; the month is issue
   await notice(page).getByText('Plan de cuotas guardado').waitFor();
   expect(await db()('billingPlans').where({ propertyId: property.id }).first()).toMatchObject({ monthlyFee: 10_000_000, split: 'share', lateFeeKind: 'percent' });
 
-  // The month two months ago is issued (the worker's job, the day controlled here) and today's late fees applied.
+  // The month two months ago is issued (the worker's job, the day controlled here: the plan
+  // existed then, the charges were issued then) and today's late fees applied.
   const issueDay = `${addDays(day(0), -60).slice(0, 8)}01`;
-  expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, issueDay))).toHaveLength(3);
+  await db()('billingPlans').where({ propertyId: property.id }).update({ createdAt: zonedInstant(addDays(issueDay, -1), 12 * 60) });
+  const issued = await transaction((trx) => issueMonthlyCharges(trx, property.id, issueDay));
+  expect(issued).toHaveLength(3);
+  await issuedOn(issueDay, issued.map((charge) => charge.id));
   expect(await transaction((trx) => applyLateFees(trx, day(0), { propertyId: property.id }))).toHaveLength(3);
 
   await page.goto('/billing?tab=delinquency');

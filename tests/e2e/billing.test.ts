@@ -1,8 +1,9 @@
 import type { Browser, Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { db } from '../../server/db';
 import { Charge } from '../../server/models';
 import { PNG_PROOF, day, pdfText } from '../support/billing';
-import { createCharge, createOrganization, createProperty, createResident, createUser } from '../support/factories';
+import { createCharge, createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
@@ -116,3 +117,32 @@ test('a resident reports a transfer with a photo from the phone; confirmed by th
   for (const expected of [receiptNumber, 'RD$4,500.00', 'BPD-TRF-9001', 'Rosa Peña', charge.invoiceNumber]) expect(text).toContain(expected);
   expect((await Charge.query().findById(charge.id))!.status).toBe('completed');
 }, { viewport: PHONE });
+
+test('an extraordinary charge is issued once when its request is sent again (an answer lost), its centavos shared fairly', async ({ page }) => {
+  const { admin, property, unit } = await tower();
+  await createUnit({ propertyId: property.id, unitNumber: 'Z2' });
+  await createUnit({ propertyId: property.id, unitNumber: 'Z3' });
+  // The network loses the first answer and the request goes again, with the form's same key.
+  let sent = 0;
+  await page.route('**/api/properties/*/charges/split', async (route) => {
+    sent += 1;
+    await route.fetch();
+    sent += 1;
+    await route.fulfill({ response: await route.fetch() });
+  });
+  await signInAs(page, admin, '/billing');
+  await page.getByRole('button', { name: 'Cuota extraordinaria' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Cuota extraordinaria' });
+  await dialog.getByLabel('Propiedad').selectOption(String(property.id));
+  await dialog.getByLabel('Monto total (RD$)').fill('100000.01');
+  await dialog.getByLabel('Cómo se reparte').selectOption('equal');
+  await dialog.getByLabel('Fecha de vencimiento').fill(day(20));
+  await dialog.getByLabel('Descripción').fill('Cambio de ascensor');
+  await dialog.getByRole('button', { name: 'Emitir cargos' }).click();
+  await notice(page).getByText('3 cargos por RD$100,000.01 en total.').waitFor();
+  expect(sent).toBe(2);
+  const charges = await db()('charges').where({ propertyId: property.id, description: 'Cambio de ascensor' }).orderBy('id').select('unitId', 'amount');
+  expect(charges).toHaveLength(3);
+  expect(charges.map((charge) => charge.amount).sort()).toEqual([3_333_333, 3_333_334, 3_333_334]);
+  expect(charges.map((charge) => charge.unitId)).toContain(unit.id);
+});

@@ -13,6 +13,17 @@ describe('splits and plans', () => {
     }
   });
 
+  it('rounds fairly: equal weights differ by at most one centavo (largest remainder, ties to the later units)', () => {
+    // RD$ 100,000.01 over three units: not 33,333.33 / 33,333.33 / 33,333.35.
+    expect(splitAmount(10_000_001, [1, 1, 1])).toEqual([3_333_333, 3_333_334, 3_333_334]);
+    expect(splitAmount(10, [1, 1, 1, 1, 1, 1, 1])).toEqual([1, 1, 1, 1, 2, 2, 2]);
+    // By weight: the largest fractions get the centavos left (0.5, 1.0 and 1.5 of 3: a tie, to the later).
+    expect(splitAmount(3, [1, 2, 3])).toEqual([0, 1, 2]);
+    expect(splitAmount(100, [3, 3, 3, 1])).toEqual([30, 30, 30, 10]);
+    expect(splitAmount(101, [3, 3, 3, 1])).toEqual([30, 30, 31, 10]);
+    expect(splitAmount(7, [1, 0, 1])).toEqual([3, 0, 4]);
+  });
+
   it('adds the reserve fund to each cuota as its own line', () => {
     expect(planLines({ monthlyFee: 450_000, split: 'equal', reservePercent: 10 }, [{ id: 1, share: null }, { id: 2, share: null }])).toEqual([
       { unitId: 1, base: 450_000, reserve: 45_000, amount: 495_000 },

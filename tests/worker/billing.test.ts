@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
+import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
 import { unitStatement } from '../../server/commands/statements';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { Property, type Unit } from '../../server/models';
 import { nextPeriod, periodOf, splitAmount, shareWeight } from '../../shared/billing';
-import { addDays, todayThere } from '../../shared/time';
+import { addDays, todayThere, zonedInstant } from '../../shared/time';
 import type { LiveEvent } from '../../shared/events';
 import { JOBS, planSchedulerId } from '../../shared/jobs';
 import { sweepBilling } from '../../worker/jobs/billing';
@@ -40,6 +40,18 @@ async function putPlan(cookie: string, propertyId: number, plan: Record<string, 
   expect(response.status).toBe(200);
 }
 
+/** The plan's preview, as the form asks for it. */
+async function previewOf(cookie: string, propertyId: number, plan: Record<string, unknown>) {
+  const response = await fetch(`${world.server.url}/api/properties/${propertyId}/billing-plan/preview`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(plan) });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+/** The plan was first saved on `day` (at noon there); `lastMonth`: before this month's issue day, whatever it is. */
+const planSavedOn = (propertyId: number, day: string) => db()('billingPlans').where({ propertyId }).update({ createdAt: zonedInstant(day, 12 * 60) });
+
+const lastMonth = addDays(periodOf(today), -20);
+
 const monthly = (propertyId: number, period = periodOf(today)) => db()('charges').where({ propertyId, type: 'maintenance', period }).orderBy('unitId');
 
 describe('monthly cuotas', () => {
@@ -55,12 +67,14 @@ describe('monthly cuotas', () => {
   it('issues one charge per unit and period, with its reserve line, however many times and from two transactions at once', async () => {
     const { property, units, cookie } = await tower(3);
     await putPlan(cookie, property.id);
+    await planSavedOn(property.id, lastMonth);
+    const issueDay = `${today.slice(0, 8)}01`;
     const [first, second] = await Promise.all([
-      transaction((trx) => issueMonthlyCharges(trx, property.id, today)),
-      transaction((trx) => issueMonthlyCharges(trx, property.id, today)),
+      transaction((trx) => issueMonthlyCharges(trx, property.id, issueDay)),
+      transaction((trx) => issueMonthlyCharges(trx, property.id, issueDay)),
     ]);
     expect(first.length + second.length).toBe(3);
-    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, today))).toEqual([]);
+    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, issueDay))).toEqual([]);
     const charges = await monthly(property.id);
     expect(charges.map((c) => [c.unitId, c.amount, c.reserveAmount, c.dueDate])).toEqual(
       units.map((unit) => [unit.id, 330_000, 30_000, addDays(`${today.slice(0, 8)}01`, 10)]),
@@ -75,6 +89,7 @@ describe('monthly cuotas', () => {
   it('does not issue before the issue day', async () => {
     const { property, cookie } = await tower(2);
     await putPlan(cookie, property.id, { ...PLAN, issueDay: 28 });
+    await planSavedOn(property.id, lastMonth);
     expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, `${today.slice(0, 8)}27`))).toEqual([]);
     expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, `${today.slice(0, 8)}28`))).toHaveLength(2);
   });
@@ -90,6 +105,7 @@ describe('monthly cuotas', () => {
       return pending.every((job) => job.timestamp + job.delay > Date.now() + 60_000);
     }, 8000, 'el primer barrido');
     await putPlan(cookie, property.id);
+    await planSavedOn(property.id, lastMonth);
     const jobs = await Promise.all([1, 2].map((n) => queue.add(JOBS.issueMonthly, { propertyId: property.id }, { jobId: `issue-${property.id}-${n}` })));
     const event = await watcher.next((e: LiveEvent) => e.type === 'charge.created' && e.payload.unitId === units[0].id, 8000);
     expect(event.payload).toMatchObject({ chargeType: 'maintenance', amount: 330_000 });
@@ -104,6 +120,7 @@ describe('the billing sweep', () => {
   it('issues what a lost job left unissued and restores a lost plan scheduler, once', async () => {
     const { property, cookie } = await tower(2);
     await putPlan(cookie, property.id);
+    await planSavedOn(property.id, lastMonth);
     await waitFor(() => queue.getJobScheduler(planSchedulerId(property.id)), 3000, 'el planificador del plan');
     await queue.removeJobScheduler(planSchedulerId(property.id));
     const sweep = sweepBilling(queue);
@@ -114,6 +131,50 @@ describe('the billing sweep', () => {
     expect(await queue.getJobScheduler(planSchedulerId(property.id))).toMatchObject({ pattern: '0 6 1 * *' });
     await sweep();
     expect(await monthly(property.id)).toHaveLength(2);
+  });
+});
+
+describe('when a plan starts issuing', () => {
+  const plan = { ...PLAN, issueDay: 1, dueDays: 5 };
+
+  it('a plan saved after this month’s issue day issues next month first, as its preview said: nothing born overdue, no late fee', async () => {
+    const { property, units, cookie } = await tower(2);
+    await putPlan(cookie, property.id, plan);
+    const next = nextPeriod(periodOf(today));
+    expect(await previewOf(cookie, property.id, plan)).toMatchObject({ period: next, issueDate: next, dueDate: addDays(next, 5) });
+    // Neither today's job nor the sweep issue this month's cuota (it would be due on the 6th).
+    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, today))).toEqual([]);
+    expect(await plansDue()).not.toContain(property.id);
+    expect(await transaction((trx) => applyLateFees(trx, addDays(today, 30), { propertyId: property.id }))).toEqual([]);
+    expect(await db()('charges').where({ propertyId: property.id })).toEqual([]);
+    // The first issue is the preview's.
+    const issued = await transaction((trx) => issueMonthlyCharges(trx, property.id, next));
+    expect(issued.map((charge) => [charge.unitId, charge.period, charge.dueDate])).toEqual(units.map((unit) => [unit.id, next, addDays(next, 5)]));
+  });
+
+  it('issues late a period the plan existed on (a worker that was down), due its days after the day it is issued, as the preview says', async () => {
+    const { property, units, cookie } = await tower(2);
+    await putPlan(cookie, property.id, plan);
+    await planSavedOn(property.id, lastMonth);
+    expect(await previewOf(cookie, property.id, plan)).toMatchObject({ period: periodOf(today), issueDate: today, dueDate: addDays(today, 5) });
+    const issued = await transaction((trx) => issueMonthlyCharges(trx, property.id, today));
+    expect(issued.map((charge) => [charge.unitId, charge.period, charge.dueDate])).toEqual(units.map((unit) => [unit.id, periodOf(today), addDays(today, 5)]));
+    // Issued: the preview shows the next month.
+    const next = nextPeriod(periodOf(today));
+    expect(await previewOf(cookie, property.id, plan)).toMatchObject({ period: next, issueDate: next, dueDate: addDays(next, 5) });
+  });
+
+  it('catches up only the periods the plan existed on at their issue day', async () => {
+    const { property, cookie } = await tower(2);
+    await putPlan(cookie, property.id, { ...plan, issueDay: 5 });
+    const previous = periodOf(addDays(periodOf(today), -1));
+    // Saved on the 10th of last month, after its issue day (the 5th): that month is never issued.
+    await planSavedOn(property.id, addDays(previous, 9));
+    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, addDays(previous, 19)))).toEqual([]);
+    // This month's, from its issue day.
+    const issueDay = addDays(periodOf(today), 4);
+    expect(await transaction((trx) => issueMonthlyCharges(trx, property.id, issueDay))).toHaveLength(2);
+    expect(await db()('charges').where({ propertyId: property.id }).distinct('period', 'dueDate')).toEqual([{ period: periodOf(today), dueDate: addDays(issueDay, 5) }]);
   });
 });
 
@@ -134,7 +195,7 @@ describe('late fees', () => {
     const { property, units, cookie, organization } = await tower(2);
     await putPlan(cookie, property.id);
     const insert = async (unit: Unit, dueDate: string, amount: number) =>
-      (await db()('charges').insert({ organizationId: organization.id, propertyId: property.id, unitId: unit.id, amount, type: 'maintenance', dueDate, description: 'Cuota', invoiceNumber: `FAC-T-${Math.random()}` }).returning('*'))[0];
+      (await db()('charges').insert({ organizationId: organization.id, propertyId: property.id, unitId: unit.id, amount, type: 'maintenance', dueDate, description: 'Cuota', invoiceNumber: `FAC-T-${Math.random()}`, createdAt: zonedInstant(addDays(dueDate, -10), 6 * 60) }).returning('*'))[0];
     const inGrace = await insert(units[0], addDays(today, -10), 200_000);
     const late = await insert(units[1], addDays(today, -11), 200_000);
 
@@ -152,11 +213,36 @@ describe('late fees', () => {
     expect(later.map((fee) => [fee.sourceChargeId, fee.period]).sort()).toEqual([[inGrace.id, nextMonth], [late.id, nextMonth]].sort());
   });
 
+  it('never charges one on a charge issued after its own due date plus the grace days (the organization’s day)', async () => {
+    const { property, units, cookie, organization } = await tower(1);
+    await putPlan(cookie, property.id, { ...PLAN, lateFee: { kind: 'percent', value: 5, graceDays: 5 } });
+    const due = addDays(today, -20);
+    const insert = async (createdAt: Date) =>
+      (await db()('charges').insert({ organizationId: organization.id, propertyId: property.id, unitId: units[0].id, amount: 100_000, type: 'maintenance', dueDate: due, description: 'Cuota', invoiceNumber: `FAC-G-${Math.random()}`, createdAt }).returning('*'))[0];
+    const beforeDue = await insert(zonedInstant(addDays(due, -10), 9 * 60));
+    // 23:30 of the last day of grace in Santo Domingo (already the next day in UTC): still in time.
+    const lastGraceDay = await insert(zonedInstant(addDays(due, 5), 23 * 60 + 30));
+    // 00:30 of the day after the grace (still the day before in UTC): too late to be charged one.
+    const afterGrace = await insert(zonedInstant(addDays(due, 6), 30));
+    // An administrator's charge by hand, today, of a debt due 20 days ago.
+    const response = await fetch(`${world.server.url}/api/charges`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie },
+      body: JSON.stringify({ unitId: units[0].id, type: 'other', amount: 50_000, dueDate: due, description: 'Deuda anterior' }),
+    });
+    expect(response.status).toBe(201);
+    const byHand = await response.json();
+
+    const made = await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }));
+    expect(made.map((fee) => fee.sourceChargeId).sort()).toEqual([beforeDue.id, lastGraceDay.id].sort());
+    expect(await db()('charges').whereIn('sourceChargeId', [afterGrace.id, byHand.id])).toEqual([]);
+  });
+
   it('a waived late fee leaves the ledger balanced', async () => {
     const { property, units, cookie, organization, admin } = await tower(1);
     await putPlan(cookie, property.id, { ...PLAN, lateFee: { kind: 'flat', value: 25_000, graceDays: 0 } });
     const [overdue] = await db()('charges')
-      .insert({ organizationId: organization.id, propertyId: property.id, unitId: units[0].id, amount: 100_000, type: 'maintenance', dueDate: addDays(today, -3), description: 'Cuota', invoiceNumber: `FAC-W-${Math.random()}` })
+      .insert({ organizationId: organization.id, propertyId: property.id, unitId: units[0].id, amount: 100_000, type: 'maintenance', dueDate: addDays(today, -3), description: 'Cuota', invoiceNumber: `FAC-W-${Math.random()}`, createdAt: zonedInstant(addDays(today, -13), 6 * 60) })
       .returning('*');
     const [fee] = await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }));
     expect(fee.amount).toBe(25_000);

@@ -4,11 +4,11 @@ import type { ChargeCreateInput, PaymentCreateInput, PaymentReportInput, Payment
 import { refreshBilling } from './queries';
 import type { Charge, Payment } from './types';
 
-/** POST /api/charges ("Crear factura"). */
+/** POST /api/charges ("Crear factura"), with the form's Idempotency-Key. */
 export function useCreateCharge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChargeCreateInput) => api.post<Charge>('/api/charges', body),
+    mutationFn: ({ body, key }: { body: ChargeCreateInput; key: string }) => api.post<Charge>('/api/charges', body, { 'Idempotency-Key': key }),
     onSuccess: () => refreshBilling(queryClient),
   });
 }

@@ -50,11 +50,12 @@ export function useSavePlan(propertyId: number) {
   });
 }
 
-/** POST /api/properties/:id/charges/split: an extraordinary charge split across the units. */
+/** POST /api/properties/:id/charges/split: an extraordinary charge split across the units, with the form's Idempotency-Key. */
 export function useSplitCharge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ propertyId, body }: { propertyId: number; body: ChargeSplitInput }) => api.post<Charge[]>(`/api/properties/${propertyId}/charges/split`, body),
+    mutationFn: ({ propertyId, body, key }: { propertyId: number; body: ChargeSplitInput; key: string }) =>
+      api.post<Charge[]>(`/api/properties/${propertyId}/charges/split`, body, { 'Idempotency-Key': key }),
     onSuccess: () => refreshBilling(queryClient),
   });
 }

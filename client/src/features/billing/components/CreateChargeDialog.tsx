@@ -14,7 +14,7 @@ import { formatMoney } from '@client/lib/format';
 import { CHARGE_TYPES } from '@shared/enums';
 import { ChargeCreateSchema } from '@shared/schemas/billing';
 import { useCreateCharge } from '../api/mutations';
-import { pesosField, unitField } from './form';
+import { newIdempotencyKey, pesosField, unitField } from './form';
 import { UnitFields } from './UnitFields';
 
 const ChargeFormSchema = ChargeCreateSchema.extend({ unitId: unitField(), amount: pesosField() });
@@ -35,13 +35,15 @@ export function CreateChargeDialog({ show, onClose }: { show: boolean; onClose: 
 function ChargeForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('billing');
   const create = useCreateCharge();
+  // One key per charge this form issues: a second click sends the same one.
+  const [key] = useState(newIdempotencyKey);
   const [propertyId, setPropertyId] = useState<number | null>(null);
   const { register, handleSubmit, setError, setValue, formState: { errors } } = useForm<ChargeFormInput, unknown, ChargeFormOutput>({
     resolver: zodResolver(ChargeFormSchema),
     defaultValues: { unitId: '', type: 'maintenance', amount: '', dueDate: '', description: '' },
   });
   const onSubmit = handleSubmit((body) =>
-    create.mutate(body, {
+    create.mutate({ body, key }, {
       onSuccess: (charge) => {
         toast({ title: t('chargeForm.created'), description: t('chargeForm.createdDescription', { number: charge.invoiceNumber, amount: formatMoney(charge.amount), unit: charge.unitNumber }), variant: 'success' });
         onClose();

@@ -1,4 +1,5 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
+import { useState } from 'react';
 import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { ChargeSplitSchema, PLAN_SPLITS, SPLIT_CHARGE_TYPES } from '@shared/schemas/billing';
 import { useSplitCharge } from '../api/plans';
-import { pesosField } from './form';
+import { newIdempotencyKey, pesosField } from './form';
 
 const SplitFormSchema = ChargeSplitSchema.extend({
   propertyId: z.number({ error: 'required_field' }).int().positive({ error: 'required_field' }),
@@ -25,7 +26,7 @@ const FIELDS = ['total', 'split', 'type', 'dueDate', 'description'] as const;
 
 /**
  * "Cuota extraordinaria": a total split across a property's units (equally or by share) in one
- * go; the parts add up to the total to the centavo (the remainder goes to the last unit).
+ * go; the parts add up to the total to the centavo, units of the same weight at most one centavo apart.
  */
 export function SplitChargeDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { t } = useTranslation('billing');
@@ -39,6 +40,8 @@ export function SplitChargeDialog({ show, onClose }: { show: boolean; onClose: (
 function SplitForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('billing');
   const split = useSplitCharge();
+  // One key per split this form issues: a second click sends the same one.
+  const [key] = useState(newIdempotencyKey);
   const { register, handleSubmit, setError, setValue, control, formState: { errors } } = useForm<SplitFormInput, unknown, SplitFormOutput>({
     resolver: zodResolver(SplitFormSchema),
     defaultValues: { propertyId: undefined, total: '', split: 'share', type: 'extraordinary', dueDate: '', description: '' },
@@ -46,7 +49,7 @@ function SplitForm({ onClose }: { onClose: () => void }) {
   const propertyId = useWatch({ control, name: 'propertyId' }) ?? null;
   const onSubmit = handleSubmit(({ propertyId: id, ...body }) =>
     split.mutate(
-      { propertyId: id, body },
+      { propertyId: id, body, key },
       {
         onSuccess: (charges) => {
           toast({ title: t('split.created'), description: t('split.createdDescription', { count: charges.length, amount: formatMoney(body.total) }), variant: 'success' });

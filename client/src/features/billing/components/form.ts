@@ -19,10 +19,12 @@ export const unitField = () =>
     .pipe(z.number().int().positive({ error: 'billing_unit_required' }));
 
 /**
- * A key for one payment the user means to record (the Idempotency-Key header): random, and
- * made with getRandomValues so it works on plain-HTTP installs too (randomUUID needs HTTPS).
+ * A key for one charge, split or payment the user means to create (the Idempotency-Key header;
+ * a form keeps one while it is open, so a second click or a retry creates nothing more):
+ * random, and made with getRandomValues so it works on plain-HTTP installs too (randomUUID
+ * needs HTTPS).
  */
 export function newIdempotencyKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `pay-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `key-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

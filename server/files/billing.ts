@@ -1,21 +1,22 @@
 import fs from 'node:fs/promises';
-import { stringify } from 'csv-stringify/sync';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { ChargeType, PaymentMethod } from '../shared/enums';
-import { formatDay } from '../shared/billing';
-import { formatMoney } from '../shared/format';
-import type { Language } from '../shared/messages';
-import type { DelinquencyReport, DelinquencyRow } from '../shared/schemas/billing';
-import type { Branding } from '../shared/schemas/settings';
-import type { UnitStatement } from './commands/statements';
-import { config } from './config';
-import type { PresentedCharge, PresentedPayment, PaymentRow } from './presenters/billing';
-import { TIME_ZONE, dayOf } from '../shared/time';
+import type { ChargeType, PaymentMethod } from '../../shared/enums';
+import { formatDay } from '../../shared/billing';
+import { formatMoney } from '../../shared/format';
+import { EXPORT_TEXTS, type Language } from '../../shared/messages';
+import type { DelinquencyReport, DelinquencyRow } from '../../shared/schemas/billing';
+import type { Branding } from '../../shared/schemas/settings';
+import type { UnitStatement } from '../commands/statements';
+import { config } from '../config';
+import type { PresentedCharge, PresentedPayment, PaymentRow } from '../presenters/billing';
+import { TIME_ZONE, dayOf } from '../../shared/time';
+import { csvText, type CsvColumn } from './csv';
 
 /**
- * Billing's files: receipts and statements as PDFs with the organization's letterhead, and the
- * CSV exports (statements, charges, payments), in the user's language.
+ * Billing's files: receipts, statements, the delinquency report and no-debt certificates as
+ * PDFs with the organization's letterhead, and the CSV exports (statements, charges, payments,
+ * delinquency), in the user's language.
  */
 
 /** The words of receipts, statements and exports, in Spanish and English. */
@@ -39,9 +40,7 @@ export const BILLING_TEXTS = {
     period: 'Período',
     allHistory: 'Todo el historial',
     opening: 'Saldo anterior',
-    charge: 'Cargo',
     payment: 'Pago',
-    balance: 'Saldo',
     totalCharges: 'Total de cargos',
     totalPayments: 'Total de pagos',
     closing: 'Saldo final',
@@ -53,9 +52,6 @@ export const BILLING_TEXTS = {
     generated: (date: string) => `Generado el ${date}`,
     chargeStatuses: { pending: 'Pendiente', overdue: 'Vencido', completed: 'Pagado', failed: 'Fallido', refunded: 'Reembolsado' },
     paymentStatuses: { reported: 'Por confirmar', confirmed: 'Confirmado', rejected: 'Rechazado', refunded: 'Reembolsado' },
-    chargeColumns: ['Factura', 'Propiedad', 'Unidad', 'Facturado a', 'Tipo', 'Descripción', 'Vence', 'Monto', 'Saldo', 'Estado'],
-    paymentColumns: ['Recibo', 'Propiedad', 'Unidad', 'Pagado por', 'Fecha', 'Método', 'Referencia', 'Monto', 'Estado'],
-    files: { charges: 'cargos', payments: 'pagos', statement: 'estado-de-cuenta' },
     methods: { credit_card: 'Tarjeta de crédito', bank_transfer: 'Transferencia bancaria', cash: 'Efectivo', check: 'Cheque', other: 'Otro' },
     types: { rent: 'Alquiler', maintenance: 'Cuota de mantenimiento', fees: 'Cargos administrativos', deposit: 'Depósito', other: 'Otro', late_fee: 'Mora', extraordinary: 'Cuota extraordinaria' },
   },
@@ -78,9 +74,7 @@ export const BILLING_TEXTS = {
     period: 'Period',
     allHistory: 'Whole history',
     opening: 'Balance brought forward',
-    charge: 'Charge',
     payment: 'Payment',
-    balance: 'Balance',
     totalCharges: 'Total charges',
     totalPayments: 'Total payments',
     closing: 'Closing balance',
@@ -92,9 +86,6 @@ export const BILLING_TEXTS = {
     generated: (date: string) => `Generated on ${date}`,
     chargeStatuses: { pending: 'Pending', overdue: 'Overdue', completed: 'Paid', failed: 'Failed', refunded: 'Refunded' },
     paymentStatuses: { reported: 'To confirm', confirmed: 'Confirmed', rejected: 'Rejected', refunded: 'Refunded' },
-    chargeColumns: ['Invoice', 'Property', 'Unit', 'Billed to', 'Type', 'Description', 'Due', 'Amount', 'Balance', 'Status'],
-    paymentColumns: ['Receipt', 'Property', 'Unit', 'Paid by', 'Date', 'Method', 'Reference', 'Amount', 'Status'],
-    files: { charges: 'charges', payments: 'payments', statement: 'statement' },
     methods: { credit_card: 'Credit card', bank_transfer: 'Bank transfer', cash: 'Cash', check: 'Check', other: 'Other' },
     types: { rent: 'Rent', maintenance: 'Maintenance fee', fees: 'Fees', deposit: 'Deposit', other: 'Other', late_fee: 'Late fee', extraordinary: 'Special assessment' },
   },
@@ -275,26 +266,13 @@ export function statementPdf(organization: Organization, statement: UnitStatemen
       [texts.opening, formatMoney(statement.openingBalance)],
     ]);
     doc.moveDown(0.6);
-    table(
-      doc,
-      [
-        { header: texts.date, width: 62 },
-        { header: texts.number, width: 92 },
-        { header: texts.concept, width: 146 },
-        { header: texts.charge, width: 70, align: 'right' },
-        { header: texts.payment, width: 70, align: 'right' },
-        { header: texts.balance, width: 72, align: 'right' },
-      ],
-      statement.entries.map((entry) => [
-        formatDay(entry.date, language),
-        entry.number ?? '',
-        entryConcept(entry, language),
-        entry.charge ? formatMoney(entry.charge) : '',
-        entry.payment ? formatMoney(entry.payment) : '',
-        formatMoney(entry.balance),
-      ]),
-      organization.branding.primaryColor,
+    const { columns, rows } = pdfTable(
+      statementColumns(language, formatMoney),
+      [{ width: 62 }, { width: 92 }, { width: 146 }, ...[70, 70, 72].map((width) => ({ width, align: 'right' as const }))],
+      statement.entries,
+      language,
     );
+    table(doc, columns, rows, organization.branding.primaryColor);
     doc.moveDown(0.8);
     facts(doc, [
       [texts.totalCharges, formatMoney(statement.totalCharges)],
@@ -308,47 +286,62 @@ export function statementPdf(organization: Organization, statement: UnitStatemen
 /** Amounts in CSV files: plain decimals (1234.50) that spreadsheets read as numbers. */
 const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
-/** Never a formula in a spreadsheet (CSV injection). */
-const safeCell = (value: string | null) => (value && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? ''));
+type Money = (centavos: number) => string;
 
-const csv = (rows: string[][], columns: string[]) => stringify(rows, { bom: true, header: true, columns });
+/** A statement's columns (CSV and PDF), amounts written by `money`. */
+const statementColumns = (language: Language, money: Money): Array<CsvColumn<UnitStatement['entries'][number]>> => [
+  { header: 'date', value: (entry) => formatDay(entry.date, language) },
+  { header: 'number', value: (entry) => entry.number },
+  { header: 'concept', value: (entry) => entryConcept(entry, language) },
+  { header: 'charge', value: (entry) => (entry.charge ? money(entry.charge) : '') },
+  { header: 'payment', value: (entry) => (entry.payment ? money(entry.payment) : '') },
+  { header: 'balance', value: (entry) => money(entry.balance) },
+];
 
 /** A unit's statement as CSV, with the running balance. */
-export function statementCsv(statement: UnitStatement, language: Language) {
-  const texts = BILLING_TEXTS[language];
-  return csv(
-    statement.entries.map((entry) => [
-      formatDay(entry.date, language),
-      entry.number ?? '',
-      safeCell(entryConcept(entry, language)),
-      entry.charge ? pesos(entry.charge) : '',
-      entry.payment ? pesos(entry.payment) : '',
-      pesos(entry.balance),
-    ]),
-    [texts.date, texts.number, texts.concept, texts.charge, texts.payment, texts.balance],
-  );
-}
+export const statementCsv = (statement: UnitStatement, language: Language) => csvText(statementColumns(language, pesos), statement.entries, language);
 
-export function chargesCsv(charges: PresentedCharge[], language: Language) {
+const chargeColumns = (language: Language): Array<CsvColumn<PresentedCharge>> => {
   const texts = BILLING_TEXTS[language];
-  return csv(
-    charges.map((c) => [
-      c.invoiceNumber, c.propertyName, c.unitNumber, safeCell(c.userName), texts.types[c.type], safeCell(c.description),
-      formatDay(c.dueDate, language), pesos(c.amount), pesos(c.balance), texts.chargeStatuses[c.overdue ? 'overdue' : c.status],
-    ]),
-    texts.chargeColumns,
-  );
-}
+  return [
+    { header: 'invoice', value: (c) => c.invoiceNumber },
+    { header: 'property', value: (c) => c.propertyName },
+    { header: 'unit', value: (c) => c.unitNumber },
+    { header: 'billedTo', value: (c) => c.userName },
+    { header: 'type', value: (c) => texts.types[c.type] },
+    { header: 'description', value: (c) => c.description },
+    { header: 'due', value: (c) => formatDay(c.dueDate, language) },
+    { header: 'amount', value: (c) => pesos(c.amount) },
+    { header: 'balance', value: (c) => pesos(c.balance) },
+    { header: 'status', value: (c) => texts.chargeStatuses[c.overdue ? 'overdue' : c.status] },
+  ];
+};
 
-export function paymentsCsv(payments: PresentedPayment[], language: Language) {
+export const chargesCsv = (charges: PresentedCharge[], language: Language) => csvText(chargeColumns(language), charges, language);
+
+const paymentColumns = (language: Language): Array<CsvColumn<PresentedPayment>> => {
   const texts = BILLING_TEXTS[language];
-  return csv(
-    payments.map((p) => [
-      p.receiptNumber ?? '', p.propertyName, p.unitNumber, safeCell(p.userName), formatDay(p.receivedAt, language),
-      texts.methods[p.method], safeCell(p.reference), pesos(p.amount), texts.paymentStatuses[p.status],
-    ]),
-    texts.paymentColumns,
-  );
+  return [
+    { header: 'receipt', value: (p) => p.receiptNumber },
+    { header: 'property', value: (p) => p.propertyName },
+    { header: 'unit', value: (p) => p.unitNumber },
+    { header: 'paidBy', value: (p) => p.userName },
+    { header: 'date', value: (p) => formatDay(p.receivedAt, language) },
+    { header: 'method', value: (p) => texts.methods[p.method] },
+    { header: 'reference', value: (p) => p.reference },
+    { header: 'amount', value: (p) => pesos(p.amount) },
+    { header: 'status', value: (p) => texts.paymentStatuses[p.status] },
+  ];
+};
+
+export const paymentsCsv = (payments: PresentedPayment[], language: Language) => csvText(paymentColumns(language), payments, language);
+
+/** A PDF table's columns from an export's: the same headers and cells, with their widths and alignment. */
+function pdfTable<T>(columns: Array<CsvColumn<T>>, layout: Array<{ width: number; align?: 'left' | 'right' }>, rows: T[], language: Language) {
+  return {
+    columns: columns.map((column, i) => ({ header: EXPORT_TEXTS[language].columns[column.header], ...layout[i] })),
+    rows: rows.map((row) => columns.map((column) => String(column.value(row) ?? ''))),
+  };
 }
 
 /** The words of the delinquency report and the no-debt certificate. */
@@ -357,7 +350,6 @@ export const DEBT_TEXTS = {
     delinquency: 'Relación de cuotas adeudadas',
     allProperties: 'Todas las propiedades',
     asOf: (date: string) => `Al ${date}`,
-    columns: ['Propiedad', 'Unidad', 'Propietario', '0-30 días', '31-60 días', '61-90 días', 'Más de 90', 'Total vencido', 'Último pago'],
     totals: 'Totales',
     units: (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'} con saldo vencido`,
     none: 'Ninguna unidad tiene saldo vencido.',
@@ -368,13 +360,11 @@ export const DEBT_TEXTS = {
     code: 'Código de verificación',
     verifyAt: 'Verifique la autenticidad de este certificado en:',
     issued: 'Fecha de emisión',
-    files: { delinquency: 'morosidad', certificate: 'certificado-no-deuda' },
   },
   en: {
     delinquency: 'Statement of overdue fees',
     allProperties: 'All properties',
     asOf: (date: string) => `As of ${date}`,
-    columns: ['Property', 'Unit', 'Owner', '0-30 days', '31-60 days', '61-90 days', 'Over 90', 'Total overdue', 'Last payment'],
     totals: 'Totals',
     units: (n: number) => `${n} ${n === 1 ? 'unit' : 'units'} with overdue balance`,
     none: 'No unit has an overdue balance.',
@@ -385,29 +375,24 @@ export const DEBT_TEXTS = {
     code: 'Verification code',
     verifyAt: 'Verify this certificate at:',
     issued: 'Date issued',
-    files: { delinquency: 'delinquency', certificate: 'no-debt-certificate' },
   },
 } as const;
 
-const delinquencyCells = (row: DelinquencyRow, language: Language, money: (n: number) => string) => [
-  row.propertyName,
-  row.unitNumber,
-  row.ownerName ?? '',
-  money(row.buckets['0-30']),
-  money(row.buckets['31-60']),
-  money(row.buckets['61-90']),
-  money(row.buckets['90+']),
-  money(row.overdue),
-  row.lastPaymentAt ? formatDay(row.lastPaymentAt, language) : '—',
+/** The delinquency report's columns (CSV and PDF), amounts written by `money`. */
+const delinquencyColumns = (language: Language, money: Money): Array<CsvColumn<DelinquencyRow>> => [
+  { header: 'property', value: (row) => row.propertyName },
+  { header: 'unit', value: (row) => row.unitNumber },
+  { header: 'owner', value: (row) => row.ownerName },
+  { header: 'aged0to30', value: (row) => money(row.buckets['0-30']) },
+  { header: 'aged31to60', value: (row) => money(row.buckets['31-60']) },
+  { header: 'aged61to90', value: (row) => money(row.buckets['61-90']) },
+  { header: 'agedOver90', value: (row) => money(row.buckets['90+']) },
+  { header: 'totalOverdue', value: (row) => money(row.overdue) },
+  { header: 'lastPayment', value: (row) => (row.lastPaymentAt ? formatDay(row.lastPaymentAt, language) : '—') },
 ];
 
 /** The delinquency report as CSV (amounts as plain decimals). */
-export function delinquencyCsv(report: DelinquencyReport, language: Language) {
-  return csv(
-    report.rows.map((row) => delinquencyCells(row, language, pesos).map((cell) => safeCell(cell))),
-    [...DEBT_TEXTS[language].columns],
-  );
-}
+export const delinquencyCsv = (report: DelinquencyReport, language: Language) => csvText(delinquencyColumns(language, pesos), report.rows, language);
 
 /** The delinquency report for the assembly: one line per unit, the totals per bucket. */
 export function delinquencyPdf(organization: Organization, report: DelinquencyReport, scope: string | null, today: string, language: Language) {
@@ -420,21 +405,17 @@ export function delinquencyPdf(organization: Organization, report: DelinquencyRe
     doc.moveDown(0.6);
     if (!report.rows.length) doc.font('Helvetica').fontSize(11).text(texts.none);
     else {
+      const { columns, rows } = pdfTable(
+        delinquencyColumns(language, formatMoney),
+        [{ width: 64 }, { width: 40 }, { width: 68 }, ...[52, 52, 52, 52, 60].map((width) => ({ width, align: 'right' as const })), { width: 52 }],
+        report.rows,
+        language,
+      );
       table(
         doc,
+        columns,
         [
-          { header: texts.columns[0], width: 64 },
-          { header: texts.columns[1], width: 40 },
-          { header: texts.columns[2], width: 68 },
-          { header: texts.columns[3], width: 52, align: 'right' },
-          { header: texts.columns[4], width: 52, align: 'right' },
-          { header: texts.columns[5], width: 52, align: 'right' },
-          { header: texts.columns[6], width: 52, align: 'right' },
-          { header: texts.columns[7], width: 60, align: 'right' },
-          { header: texts.columns[8], width: 52 },
-        ],
-        [
-          ...report.rows.map((row) => delinquencyCells(row, language, formatMoney)),
+          ...rows,
           [texts.totals, '', '', formatMoney(report.totals['0-30']), formatMoney(report.totals['31-60']), formatMoney(report.totals['61-90']), formatMoney(report.totals['90+']), formatMoney(report.totals.overdue), ''],
         ],
         organization.branding.primaryColor,
