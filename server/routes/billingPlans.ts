@@ -27,7 +27,7 @@ import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
 
 /**
- * Billing, part 2 (product/billing.md): the billing plan of a property and its preview,
+ * Billing, part 2 (docs/modules/billing.md): the billing plan of a property and its preview,
  * extraordinary charges split across the units, waived late fees, the delinquency report and
  * no-debt certificates. Administrators only, except the certificate (anyone who reads the
  * unit's ledger) and its public verification (certificatesRouter, no sign-in).

@@ -3,7 +3,7 @@ import { CHARGE_STATUSES, CHARGE_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES } from
 import { PageQuerySchema, optionalText, requiredText, text } from './common';
 
 /**
- * Billing requests (product/billing.md, "Storage and API"). Money is integer centavos of RD$:
+ * Billing requests (docs/modules/billing.md, "Storage and API"). Money is integer centavos of RD$:
  * a fractional or negative amount is refused, never rounded.
  */
 
