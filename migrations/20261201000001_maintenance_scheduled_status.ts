@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MAINTENANCE_STATUSES } from '../shared/enums';
 
 // `scheduled` joins the statuses of requests and of the updates that set them
-// (product/maintenance.md). The original four are spelled out for `down`.
+// (docs/modules/maintenance.md). The original four are spelled out for `down`.
 const BEFORE = ['pending', 'in-progress', 'completed', 'cancelled'];
 
 async function allow(knex: Knex, statuses: readonly string[]) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { STAFF_SERVICES } from '../shared/enums';
 
-// Suppliers tied to a property by the service they give there (product/maintenance.md):
+// Suppliers tied to a property by the service they give there (docs/modules/maintenance.md):
 // maintenance staff can be assigned its requests, security staff work its visitors desk.
 export async function up(knex: Knex) {
   await knex.schema.createTable('property_staff', (t) => {

@@ -3,7 +3,7 @@ import { MAINTENANCE_VISIBILITIES } from '../shared/enums';
 import { DEFAULT_DEADLINE_HOURS } from '../shared/schemas/maintenance';
 
 /*
- * What the work orders need beyond the spec's columns (product/maintenance.md):
+ * What the work orders need beyond the spec's columns (docs/modules/maintenance.md):
  * - requests: the version people edit, a common-area location, the response deadline and when
  *   the worker marked it overdue, the assignee's acceptance, reopenings and the requester's rating;
  * - updates: public or internal, the structured changes an update made (assignee, date,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * A unit's optional owner (a Propietario of the organization): billed for the unit's charges
- * before its residents, and a reader of its ledger (product/billing.md, "Who is billed").
+ * before its residents, and a reader of its ledger (docs/modules/billing.md, "Who is billed").
  */
 export async function up(knex: Knex) {
   await knex.schema.alterTable('units', (t) => {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../shared/enums';
 
 /**
- * Money received (product/billing.md, "The ledger"):
+ * Money received (docs/modules/billing.md, "The ledger"):
  * - `payments`: recorded by an administrator (confirmed at once) or reported by a resident
  *   with a transfer proof (`reported` until confirmed or rejected). A confirmed payment has a
  *   receipt number; `allocated_amount` is what its allocations took (kept by the ledger's

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Booking rules per amenity (product/bookings.md) and what a booking needs to follow them:
+ * Booking rules per amenity (docs/modules/bookings.md) and what a booking needs to follow them:
  * its unit (monthly cap, charges), the reason of a cancellation, the charges it created, when
  * its reminder went out. The exclusion constraint now holds for exclusive amenities only
  * (shared ones are checked against their capacity under a lock) and covers the buffer after

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Billing, part 2 (product/billing.md, "Recurring fees and extraordinary charges"):
+ * Billing, part 2 (docs/modules/billing.md, "Recurring fees and extraordinary charges"):
  * - `units.share`: the unit's participation percentage (Ley 5038), 0 to 100 with 4 decimals.
  * - `billing_plans`: one per property: the monthly cuota (per unit, or a budget split by
  *   shares), issue day, days until due, reserve-fund percentage and the late-fee rule.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { PASS_KINDS, VISIT_TYPES, VISITOR_STATUSES } from '../shared/enums';
 
 /**
- * Visitor passes and the front desk (product/visitors.md): the spec's `visitors` row becomes a
+ * Visitor passes and the front desk (docs/modules/visitors.md): the spec's `visitors` row becomes a
  * pass (one-time or recurring, weekdays, uses, plate, a revocable link token), walk-ins wait
  * for their host's answer, each entry is a row of `visits`, and each unit keeps a "do not
  * admit" list. Access codes are unique among live passes only (an old code may come back).

@@ -1,4 +1,4 @@
-/** Booking times (product/bookings.md): opening hours, days open, "this month" and slot edges are wall-clock times of the organization's zone (shared/time.ts). */
+/** Booking times (docs/modules/bookings.md): opening hours, days open, "this month" and slot edges are wall-clock times of the organization's zone (shared/time.ts). */
 import { TIME_ZONE, dayClock, nextDay, zonedParts } from './time';
 
 /** 'HH:MM[:SS]' as minutes since midnight; none is the whole day. */

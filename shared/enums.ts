@@ -30,7 +30,7 @@ export const DOCUMENT_CATEGORIES = [
 export const DOCUMENT_ACCESS = ['public', 'residents', 'admin', 'custom'] as const;
 
 export const MAINTENANCE_PRIORITIES = ['low', 'medium', 'high', 'emergency'] as const;
-// `scheduled`: assigned with a date (product/maintenance.md); open until completed or cancelled.
+// `scheduled`: assigned with a date (docs/modules/maintenance.md); open until completed or cancelled.
 export const MAINTENANCE_STATUSES = ['pending', 'scheduled', 'in-progress', 'completed', 'cancelled'] as const;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 export type MaintenancePriority = (typeof MAINTENANCE_PRIORITIES)[number];
@@ -43,7 +43,7 @@ export const STAFF_SERVICES = ['maintenance', 'janitorial', 'security'] as const
 export type StaffService = (typeof STAFF_SERVICES)[number];
 
 /**
- * Billing (product/billing.md). A charge is what a unit owes (the spec's `payments` row, renamed
+ * Billing (docs/modules/billing.md). A charge is what a unit owes (the spec's `payments` row, renamed
  * `charges`): `maintenance` is the monthly cuota; `pending` until fully paid, then `completed`.
  * A payment is money received: `reported` by a resident until an administrator confirms or
  * rejects it; `confirmed` ones have a receipt; `refunded` ones were returned (a refund row
@@ -79,7 +79,7 @@ export const AMENITY_TYPES = [
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 
 /**
- * Visitor passes (product/visitors.md). `pending`: a walk-in waiting for its host's answer
+ * Visitor passes (docs/modules/visitors.md). `pending`: a walk-in waiting for its host's answer
  * (`denied` when refused, `expired` when unanswered in time or past its validity); a recurring
  * pass stays `scheduled` between entries (`checked-in` while its visitor is inside).
  */

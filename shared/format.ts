@@ -6,7 +6,7 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * Integer centavos as RD$ with two decimals (PRODUCT.md): formatMoney(1250050) -> "RD$12,500.50",
+ * Integer centavos as RD$ with two decimals (docs/permissions.md): formatMoney(1250050) -> "RD$12,500.50",
  * -500 -> "-RD$5.00" (what Intl's es-DO currency style writes). Not with Intl: its first number
  * format loads ICU's data, some 20 ms on a desktop and four times that on a phone, in the
  * dashboard's first render.

@@ -1,7 +1,7 @@
 import type { Role } from './enums';
 
 /**
- * What each role may do (PRODUCT.md, "Who may do what"). The server enforces these through
+ * What each role may do (docs/permissions.md, "Who may do what"). The server enforces these through
  * server/policies; the client uses them only to hide what would be refused anyway.
  * Row-level reach (own property, own uploads, assigned work) is decided by the policies.
  */

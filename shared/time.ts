@@ -1,5 +1,5 @@
 /**
- * The organizations' time zone (PRODUCT.md: times are shown in the organization's zone, by
+ * The organizations' time zone (docs/permissions.md: times are shown in the organization's zone, by
  * default America/Santo_Domingo). Every instant is shown, and every day or time a person enters
  * is read, as a wall-clock time there whatever the browser's or the server's zone: billing days,
  * booking hours, a pass's days, a notice's dates.

@@ -11,7 +11,7 @@ import { creditCharge, issueCharge } from './charges';
 import { lockUnit } from './ledger';
 
 /**
- * Billing, part 2 (product/billing.md, "Recurring fees and extraordinary charges"): the
+ * Billing, part 2 (docs/modules/billing.md, "Recurring fees and extraordinary charges"): the
  * property's billing plan, the month's cuotas the worker issues from it, extraordinary charges
  * split across the units, late fees and their waiver. Rounding never loses a centavo and is
  * fair: a split is shared.splitAmount's largest remainder over the units in billing order, so

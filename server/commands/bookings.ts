@@ -15,7 +15,7 @@ import { createCharge, creditCharge } from './charges';
 import { rememberedPage } from '../services/listTotals';
 
 /**
- * Amenity bookings (product/bookings.md). Every rule is checked here, in the transaction that
+ * Amenity bookings (docs/modules/bookings.md). Every rule is checked here, in the transaction that
  * writes the booking; two live bookings of an exclusive amenity can never overlap (the
  * database's exclusion constraint decides, mapped to 409), and the attendees of overlapping
  * bookings of a shared amenity never exceed its capacity (counted under the amenity's row lock).

@@ -12,7 +12,7 @@ export const RECENT_ACTIVITY_LIMIT = 5;
 const count = async (query: Knex.QueryBuilder) => Number((await query.count('* as count').first())?.count ?? 0);
 
 /**
- * The dashboard's figures, each counting only what the user may read (PRODUCT.md):
+ * The dashboard's figures, each counting only what the user may read (docs/permissions.md):
  * properties they read, residents of those properties (suppliers read no residents),
  * documents per access level, what the charges they may read still owe (billing's
  * `outstanding`: administrators every unit they reach, owners and residents their units), the

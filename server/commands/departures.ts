@@ -10,7 +10,7 @@ import { cancelPassesOfFormerHost } from './visitors';
  * (policies/residency.ts): the visitor passes they host there are cancelled (the desk says the
  * host no longer lives in the unit) and their live bookings for it are cancelled as an
  * administrator cancels them, in the caller's transaction, each with its event. What they keep
- * reading afterwards: README, "What a resident keeps after leaving".
+ * reading afterwards: docs/permissions.md, "What a resident keeps after leaving".
  */
 export async function leaveUnit(trx: Knex, actor: User, userId: number, unitId: number) {
   if (await actsForUnit(userId, unitId, trx)) return;

@@ -50,7 +50,7 @@ function withCounts(trx: Knex, properties: Knex.QueryBuilder): Knex.QueryBuilder
 const propertyColumns = () => PROPERTY_COLUMNS.map((column) => `properties.${column}`);
 
 /**
- * The properties the user may read (PRODUCT.md), by name (ignoring case and accents, whatever
+ * The properties the user may read (docs/permissions.md), by name (ignoring case and accents, whatever
  * the database collation); `q` searches name and address.
  */
 export async function listProperties(user: User, page: PageQuery): Promise<{ rows: PropertyRow[]; total: number }> {

@@ -3,7 +3,7 @@ import { messageText } from '../../shared/messages';
 import { conflict, notFound } from '../errors';
 
 /**
- * Optimistic concurrency (PRODUCT.md: edits carry the version the user saw). Tables whose rows
+ * Optimistic concurrency (docs/development.md, "Concurrent edits": edits carry the version the user saw). Tables whose rows
  * people edit have `version integer not null default 1`. An edit first claims the row: the
  * version goes up by one only if it still is the one the user saw. The claim also locks the
  * row until the transaction ends, so two edits of the same version never both win.

@@ -16,7 +16,7 @@ export class Amenity extends BaseModel {
   isBookable!: boolean;
   openingTime!: string | null;
   closingTime!: string | null;
-  /** Booking rules (product/bookings.md); daysOpen are ISO weekdays (1 = Monday). */
+  /** Booking rules (docs/modules/bookings.md); daysOpen are ISO weekdays (1 = Monday). */
   daysOpen!: number[];
   slotMinutes!: number;
   minNoticeHours!: number;

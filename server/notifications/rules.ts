@@ -338,7 +338,7 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
     es: () => ({ title: 'Solicitud rechazada', body: 'La administración rechazó su solicitud de acceso. Si cree que es un error, contáctela.' }),
     en: () => ({ title: 'Request declined', body: 'The administration declined your access request. If you think this is a mistake, contact them.' }),
   }),
-  // Maintenance (product/maintenance.md): emergencies reach the administrators at once.
+  // Maintenance (docs/modules/maintenance.md): emergencies reach the administrators at once.
   'maintenance.created': maintenanceRule(
     (changes) => (changes.priority === 'emergency' ? ['administrators'] : []),
     {

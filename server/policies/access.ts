@@ -3,7 +3,7 @@ import { db } from '../db';
 
 /**
  * Where a user stands, beyond their role:
- * - `member`: reads what their role gives them (PRODUCT.md);
+ * - `member`: reads what their role gives them (docs/permissions.md);
  * - `awaiting`: a Residente placed in no property yet (a self-registration waiting for an
  *   administrator's approval): reads nothing but their own account;
  * - `ended`: a Residente whose every residence has ended: may not be signed in at all.

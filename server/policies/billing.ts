@@ -8,7 +8,7 @@ import { PROPERTY_COLUMNS } from './properties';
 import { whereOrganizationReachable } from './tenancy';
 
 /**
- * Who reads a unit's ledger (product/billing.md, "Who is billed"): administrators of the
+ * Who reads a unit's ledger (docs/modules/billing.md, "Who is billed"): administrators of the
  * organizations they reach; owners and residents of the units they are linked to (the unit's
  * owner and its active residents), within their organization; nobody else. Suppliers are
  * refused billing outright (403).
@@ -59,7 +59,7 @@ export function whereLedgerReadable(
 /**
  * Restricts a query on `payments` to those the user reads: the ledger of their units (above)
  * and, for an owner or resident, the payments made by them or recorded for them
- * (`payments.user_id`), also once they left the unit: their receipts stay theirs (README,
+ * (`payments.user_id`), also once they left the unit: their receipts stay theirs (docs/permissions.md,
  * "What a resident keeps after leaving"). Summaries and statements stay the units' own
  * (whereLedgerReadable).
  */

@@ -8,7 +8,7 @@ import { propertyIdsWithReadableDetails } from './properties';
 import { actsForUnit } from './residency';
 
 /**
- * Who changes which booking (product/bookings.md). Everyone who reads a property knows its
+ * Who changes which booking (docs/modules/bookings.md). Everyone who reads a property knows its
  * bookings (the calendar shows their times); administrators change any of them; the booker
  * theirs while they act for its unit now (policies/residency.ts; a booking without a unit,
  * while they read its property): a resident who left the unit changes none of its bookings.

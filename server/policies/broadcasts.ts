@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../errors';
 import { Broadcast, type User } from '../models';
 import { readablePropertyIds } from './tenancy';
 
-// PRODUCT.md: administrators read every broadcast of the properties they manage; owners and
+// docs/permissions.md: administrators read every broadcast of the properties they manage; owners and
 // residents the active ones of the properties they read; suppliers none.
 export const mayReadBroadcasts = (user: User) => can(user, 'broadcasts.read');
 

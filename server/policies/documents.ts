@@ -10,7 +10,7 @@ type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
 
 /**
  * Restricts a query on `documents` (knex or Objection) to the rows the user may read
- * (PRODUCT.md, document access levels):
+ * (docs/permissions.md, document access levels):
  * - administrators: every document of the organizations they reach;
  * - suppliers: none (documents are not part of their work);
  * - owners and residents, within their own organization: `public` ones; `residents` ones

@@ -11,7 +11,7 @@ import { actingUnitIds } from './residency';
 import { readablePropertyIds } from './tenancy';
 
 /**
- * Who reads and changes which maintenance requests (product/maintenance.md, PRODUCT.md):
+ * Who reads and changes which maintenance requests (docs/modules/maintenance.md, docs/permissions.md):
  * administrators every request of the properties they reach; a supplier those assigned to
  * them at properties they staff; owners and residents the requests they opened, while they act
  * for its unit (policies/residency.ts) or, for a common area, read its property: a requester

@@ -9,7 +9,7 @@ import { lookupsOf } from '../session/lookups';
 import { canReachOrganization, whereOrganizationReachable } from './tenancy';
 
 /**
- * Organizations (PRODUCT.md): a super-admin manages every organization; an Administrador of a
+ * Organizations (docs/permissions.md): a super-admin manages every organization; an Administrador of a
  * master organization manages it and its descendants. Any other Administrador may only read
  * their own organization; other roles have no access (403). In an HTTP request, the type is
  * the one its session query loaded.

@@ -34,7 +34,7 @@ export async function findManageableProperty(user: User, id: number, trx: Knex =
 
 /**
  * Units, residents and amenities of a property are read by its administrators, owner and
- * residents (PRODUCT.md); a Suplidor reads the property itself (they staff it) but not these.
+ * residents (docs/permissions.md); a Suplidor reads the property itself (they staff it) but not these.
  */
 export const mayReadPropertyDetails = (user: User) => can(user, 'propertyDetails.read');
 

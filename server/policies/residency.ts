@@ -3,7 +3,7 @@ import { db } from '../db';
 import type { User } from '../models';
 
 /**
- * Who may act for a unit now (PRODUCT.md, "own unit(s)"): its residents whose residence is not
+ * Who may act for a unit now (docs/permissions.md, "Access follows the relation"): its residents whose residence is not
  * inactive, the owner of the unit (`units.owner_id`) and the owner of its whole property
  * (`properties.owner_id`). Rows scoped to a unit (visitor passes, bookings, maintenance
  * requests of a unit) are reached through this on every request, their live events go to the

@@ -28,7 +28,7 @@ export function whereResidentVisible(query: Knex.QueryBuilder, user: User, trx: 
 /**
  * Whether the viewer sees a resident's email, username and phone: administrators and the
  * owner of the resident's whole property do; anyone else (residents, owners of one unit) only
- * their own (PRODUCT.md: no other residents' contact data).
+ * their own (docs/permissions.md: no other residents' contact data).
  */
 export const seesContactOf = (viewer: User, resident: { userId: number; propertyOwnerId: number | null }) =>
   isAdministrator(viewer) || (viewer.role === 'Propietario' && viewer.id === resident.propertyOwnerId) || viewer.id === resident.userId;

@@ -4,7 +4,7 @@ import { db } from '../db';
 import type { User } from '../models';
 
 /**
- * Property staff (product/maintenance.md): a Suplidor works at a property for a service.
+ * Property staff (docs/modules/maintenance.md): a Suplidor works at a property for a service.
  * Maintenance staff take its work orders; security staff will work its visitors desk.
  */
 

@@ -75,7 +75,7 @@ export async function canReachOrganization(user: User, organizationId: number, t
 }
 
 /**
- * Ids of the properties a user may read (PRODUCT.md): administrators every property of the
+ * Ids of the properties a user may read (docs/permissions.md): administrators every property of the
  * organizations they reach; owners and residents those they own, those where they own a unit
  * (`units.owner_id`) and those they live in (a residence not inactive); a supplier those they
  * staff (property_staff, any service: policies/staff.ts).

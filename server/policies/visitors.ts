@@ -11,7 +11,7 @@ import { staffOf } from './staff';
 import { readablePropertyIds } from './tenancy';
 
 /**
- * Who reads and changes which visitor passes (product/visitors.md): administrators every pass
+ * Who reads and changes which visitor passes (docs/modules/visitors.md): administrators every pass
  * of the properties they reach; security staff (a Suplidor with service `security`) the passes
  * of the properties whose desk they work; owners and residents those of the units they act for
  * now (policies/residency.ts: a host who leaves the unit leaves its passes). Only

@@ -7,7 +7,7 @@ import { followsPropertyEvents } from '../policies/events';
 import { reachableOrganizationIds, readablePropertyIds } from '../policies/tenancy';
 
 /**
- * The Socket.IO rooms a user's socket joins, by what they may read (PRODUCT.md): their own
+ * The Socket.IO rooms a user's socket joins, by what they may read (docs/permissions.md): their own
  * room and organization; administrators the organization, members and administrators rooms
  * of every organization they reach (property events reach them there); owners and residents
  * their organization's members room and the rooms of the properties they read. Suppliers

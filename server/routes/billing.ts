@@ -41,7 +41,7 @@ import { answerOnce } from './once';
 import { pageAnswer } from './pages';
 
 /**
- * Billing (product/billing.md): the summary cards, charges, payments (recorded, reported,
+ * Billing (docs/modules/billing.md): the summary cards, charges, payments (recorded, reported,
  * confirmed, rejected, refunded), receipts and unit statements. Administrators manage;
  * owners and residents read the ledger of their units and report transfers; suppliers get
  * 403. A unit, property or payment outside the caller's reach answers 404.

@@ -30,7 +30,7 @@ import { idParam, parse } from '../validation';
 import { answerOnce } from './once';
 
 /**
- * Billing, part 2 (product/billing.md): the billing plan of a property and its preview,
+ * Billing, part 2 (docs/modules/billing.md): the billing plan of a property and its preview,
  * extraordinary charges split across the units, waived late fees, the delinquency report and
  * no-debt certificates. Administrators only, except the certificate (anyone who reads the
  * unit's ledger) and its public verification (certificatesRouter, no sign-in).

@@ -12,7 +12,7 @@ import { presentBooking } from '../presenters/booking';
 import { idParam, parse } from '../validation';
 import { pageAnswer } from './pages';
 
-/** Amenity bookings (product/bookings.md), behind the amenities module switch. */
+/** Amenity bookings (docs/modules/bookings.md), behind the amenities module switch. */
 export const bookingsRouter = apiRouter();
 const answerBookings = pageAnswer(presentBooking);
 bookingsRouter.use(requireUser);

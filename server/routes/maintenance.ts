@@ -40,7 +40,7 @@ import { downloadName } from '../files/download';
 import { maintenanceColumns } from '../files/exports';
 
 /**
- * Maintenance requests (product/maintenance.md): reads scoped by policies/maintenance.ts,
+ * Maintenance requests (docs/modules/maintenance.md): reads scoped by policies/maintenance.ts,
  * every change one timeline update and one event in the same transaction.
  */
 export const maintenanceRouter = apiRouter();

@@ -8,7 +8,7 @@ import { conflict, validationError } from '../errors';
 import type { User } from '../models';
 
 /**
- * Money-creating POSTs (product/billing.md: a retried request or a double click never charges
+ * Money-creating POSTs (docs/modules/billing.md: a retried request or a double click never charges
  * or records twice) answer through `answerOnce`. Without an `Idempotency-Key` header the work
  * runs and answers 201. With one (400 when malformed), the key is claimed in the organization
  * in the same transaction as the work, with the request's fingerprint (the caller, the path and

@@ -29,7 +29,7 @@ import { pageAnswer } from './pages';
 
 /**
  * Properties (spec /api/properties). Administrators create, edit and delete the properties of
- * the organizations they reach; everyone reads what PRODUCT.md allows (owners what they own,
+ * the organizations they reach; everyone reads what docs/permissions.md allows (owners what they own,
  * residents where they live, suppliers where they have assigned work).
  */
 export const propertiesRouter = apiRouter();

@@ -7,7 +7,7 @@ import { findManageableProperty } from '../policies/properties';
 import { idParam, parse } from '../validation';
 
 /**
- * Property staff (product/maintenance.md): the suppliers who work at a property and the service
+ * Property staff (docs/modules/maintenance.md): the suppliers who work at a property and the service
  * each gives (maintenance, janitorial, security). Administrators of the property only.
  */
 export const staffRouter = apiRouter();

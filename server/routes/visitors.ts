@@ -50,7 +50,7 @@ import { messageText } from '../../shared/messages';
 import { todayThere } from '../../shared/time';
 
 /**
- * Visitor passes and the front desk (product/visitors.md): reads scoped by policies/visitors.ts,
+ * Visitor passes and the front desk (docs/modules/visitors.md): reads scoped by policies/visitors.ts,
  * every change one event in the same transaction (the host and the desk hear it live).
  */
 export const visitorsRouter = apiRouter();

@@ -205,7 +205,7 @@ export async function seedDemo(trx: Knex) {
     date.setUTCHours(hour + 4, 0, 0, 0); // Santo Domingo is UTC-4
     return date;
   };
-  // A booking in each state (product/bookings.md), each with the unit of its resident.
+  // A booking in each state (docs/modules/bookings.md), each with the unit of its resident.
   const unitIdOf = async (userId: number) => (await trx('residents').where({ userId }).orderBy('id').first('unitId'))?.unitId ?? null;
   const neighbourId = residentUsers.find((r) => r.propertyIndex === 0 && r.id !== residentAccount.id)!.id;
   await trx('amenityBookings').insert([

@@ -14,7 +14,7 @@ const at = (hour: number, plusDays = 0) => {
 };
 
 /**
- * The demo's visitors (product/visitors.md): a security supplier working the tower's desk
+ * The demo's visitors (docs/modules/visitors.md): a security supplier working the tower's desk
  * (seguridad@vecindad.do), today's expected guest, a recurring nanny (Monday to Friday, with
  * her entries of the last days), a past visit, tomorrow's guest and technician, and a name on
  * the resident's do-not-admit list.

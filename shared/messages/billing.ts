@@ -1,4 +1,4 @@
-/** Billing (product/billing.md). */
+/** Billing (docs/modules/billing.md). */
 export const BILLING_MESSAGES = {
   billing_amount_positive: { es: 'El monto debe ser mayor que 0', en: 'The amount must be greater than 0' },
   billing_amount_invalid: { es: 'Escriba un monto en RD$ con hasta dos decimales, por ejemplo 4500.50', en: 'Enter an amount in RD$ with up to two decimals, for example 4500.50' },

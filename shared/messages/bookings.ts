@@ -1,4 +1,4 @@
-/** Amenity bookings (product/bookings.md): every refused rule names itself. */
+/** Amenity bookings (docs/modules/bookings.md): every refused rule names itself. */
 export const BOOKINGS_MESSAGES = {
   booking_time_invalid: { es: 'Indique una fecha y hora válidas', en: 'Give a valid date and time' },
   booking_end_before_start: { es: 'La hora de fin debe ser posterior a la de inicio', en: 'The end must be after the start' },

@@ -1,4 +1,4 @@
-/** Maintenance requests and property staff (product/maintenance.md). */
+/** Maintenance requests and property staff (docs/modules/maintenance.md). */
 export const MAINTENANCE_MESSAGES = {
   maintenance_property_required: { es: 'Seleccione una propiedad', en: 'Choose a property' },
   maintenance_unit_invalid: { es: 'Seleccione una unidad de la propiedad', en: 'Choose a unit of the property' },

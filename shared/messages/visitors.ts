@@ -1,4 +1,4 @@
-/** Visitor passes, the desk and the do-not-admit list (product/visitors.md). */
+/** Visitor passes, the desk and the do-not-admit list (docs/modules/visitors.md). */
 export const VISITORS_MESSAGES = {
   visitor_property_required: { es: 'Seleccione una propiedad', en: 'Choose a property' },
   visitor_unit_required: { es: 'Seleccione la unidad que recibe la visita', en: 'Choose the unit receiving the visit' },

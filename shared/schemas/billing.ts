@@ -4,7 +4,7 @@ import { PageQuerySchema, optionalText, requiredText, text } from './common';
 import { dayField } from './dates';
 
 /**
- * Billing requests (product/billing.md, "Storage and API"). Money is integer centavos of RD$:
+ * Billing requests (docs/modules/billing.md, "Storage and API"). Money is integer centavos of RD$:
  * a fractional or negative amount is refused, never rounded.
  */
 

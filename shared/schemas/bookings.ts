@@ -9,7 +9,7 @@ const intBetween = (min: number, max: number, key: string) =>
   z.preprocess(formInt, z.number({ error: key }).int({ error: key }).min(min, { error: key }).max(max, { error: key }));
 
 /**
- * The booking rules of an amenity (product/bookings.md), set in the amenity dialog. Defaults
+ * The booking rules of an amenity (docs/modules/bookings.md), set in the amenity dialog. Defaults
  * are the database's: every day, 60-minute slots, no notice, 30 days ahead, no buffer, no
  * monthly cap, exclusive, no approval, cancellable until the start, overdue units not blocked,
  * no deposit.

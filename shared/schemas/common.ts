@@ -15,7 +15,7 @@ export function configureZod(lang: Language) {
 }
 
 /**
- * Maximum lengths of text inputs (PRODUCT.md: every text input has one). Schemas name the
+ * Maximum lengths of text inputs (docs/development.md, "Input rules": every text input has one). Schemas name the
  * kind of text instead of a number, so one change here reaches every form and route.
  */
 export const TEXT_LIMITS = {

@@ -4,7 +4,7 @@ import { PageQuerySchema, emailField, optionalPhone, optionalText, requiredText,
 import { dayField, instantField } from './dates';
 import { addDays, dayOf } from '../time';
 
-/** Visitor passes, the front desk and retention (product/visitors.md). */
+/** Visitor passes, the front desk and retention (docs/modules/visitors.md). */
 
 /** Access codes: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
 export const ACCESS_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';

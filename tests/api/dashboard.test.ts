@@ -185,7 +185,7 @@ describe('GET /api/dashboard', () => {
 });
 
 describe('whereDocumentReadable', () => {
-  it('applies the access levels of PRODUCT.md for each role', async () => {
+  it('applies the access levels of docs/permissions.md for each role', async () => {
     const property = await createProperty();
     const organizationId = property.organizationId;
     const otherProperty = await createProperty({ organizationId });

@@ -121,7 +121,7 @@ describe('documents API', () => {
   });
 });
 
-describe('access levels (PRODUCT.md)', () => {
+describe('access levels (docs/permissions.md)', () => {
   let w: World;
   let agents: Record<'admin' | 'owner' | 'resident' | 'neighbour' | 'supplier' | 'outsider', Agent>;
   let docs: Record<string, Document>;

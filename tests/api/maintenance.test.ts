@@ -265,7 +265,7 @@ describe('reading', () => {
 
 describe('PATCH /api/maintenance/:id, the state machine', () => {
   type Part = 'admin' | 'requester' | 'assignee';
-  // product/maintenance.md: who may take a request from one status to another.
+  // docs/modules/maintenance.md: who may take a request from one status to another.
   const ALLOWED: Record<string, Part[]> = {
     'pending>scheduled': ['admin'],
     'pending>in-progress': ['admin', 'assignee'],

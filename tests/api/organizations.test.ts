@@ -231,7 +231,7 @@ describe('POST /api/organizations', () => {
     expect(await Organization.query().where({ name }).resultSize()).toBe(0);
   });
 
-  it('lets a super-admin create a master and a client organization whose administrators see what PRODUCT.md allows', async () => {
+  it('lets a super-admin create a master and a client organization whose administrators see what docs/permissions.md allows', async () => {
     const { agent } = await superAdmin();
     const master = await agent.post('/api/organizations').send({ name: unique('Gestora'), type: 'master', parentId: null });
     expect(master.status).toBe(201);

@@ -418,7 +418,7 @@ describe('a residence that ends (issue 26)', () => {
     expect((await (await signedIn(landlord)).get(`/api/visitors/${kept.id}`)).status).toBe(200);
   });
 
-  it('leaves the person who moved elsewhere their own payments and receipts, and nothing else of the unit (README)', async () => {
+  it('leaves the person who moved elsewhere their own payments and receipts, and nothing else of the unit (docs/permissions.md)', async () => {
     const { organization, property, agent } = await lauraWorld();
     const { user, unit, resident } = await createResident({ property });
     expect((await agent.post('/api/charges').send({ unitId: unit.id, type: 'maintenance', amount: 450_000, dueDate: day(10), description: 'Cuota' })).status).toBe(201);

@@ -179,7 +179,7 @@ export const cases: IsolationCase[] = [
   ),
   {
     route: 'GET /api/passes/:token',
-    // Anyone holding a pass's link reads its first name and building (product/visitors.md):
+    // Anyone holding a pass's link reads its first name and building (docs/modules/visitors.md):
     // what isolates it is the token. A revoked link or a guess reads nothing.
     request: async (world) => {
       const pass = await otherPass(world);

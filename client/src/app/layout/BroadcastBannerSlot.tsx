@@ -10,7 +10,7 @@ const BroadcastBanner = lazy(
 );
 
 /**
- * Who sees the banner (spec section 2 names residents; PRODUCT.md lets owners read the active
+ * Who sees the banner (spec section 2 names residents; docs/permissions.md lets owners read the active
  * broadcasts of their properties, and their sockets follow those properties too).
  */
 const BANNER_ROLES: readonly Role[] = ['Residente', 'Propietario'];

@@ -17,7 +17,7 @@ type ScreenRule = {
   operator?: boolean;
 };
 
-/** The screens of spec section 2 that not every role or organization has (PRODUCT.md). */
+/** The screens of spec section 2 that not every role or organization has (docs/permissions.md). */
 const SCREENS: Record<string, ScreenRule> = {
   '/documents': { feature: 'documents', capability: 'documents.read' },
   '/residents': { capability: 'propertyDetails.read' },

@@ -22,7 +22,7 @@ type EditVersionOptions<Row extends Versioned, Values extends FieldValues> = {
 type Conflict = 'none' | 'stale' | 'reloading' | 'reloaded' | 'gone';
 
 /**
- * Edits carry the version of the row they started from (PRODUCT.md); a stale one answers 409
+ * Edits carry the version of the row they started from (docs/development.md); a stale one answers 409
  * `conflict`. The one mechanism of every edit form:
  * - `version` is the version of the values in the form: the row's when the form was filled; a
  *   form nobody has touched follows a newer row (live changes), one being edited keeps its own;

@@ -17,7 +17,7 @@ export type Amenity = {
   isBookable: boolean;
   openingTime: string | null;
   closingTime: string | null;
-  /** Booking rules (product/bookings.md): ISO weekdays open (1 = Monday), minutes, hours, days; deposit in centavos. */
+  /** Booking rules (docs/modules/bookings.md): ISO weekdays open (1 = Monday), minutes, hours, days; deposit in centavos. */
   daysOpen: number[];
   slotMinutes: number;
   minNoticeHours: number;

@@ -8,7 +8,7 @@ import { ModuleSettingsTab } from './ModuleSettingsTab';
 
 const FIELDS = MAINTENANCE_PRIORITIES.map((priority) => `deadlineHours.${priority}`);
 
-/** Maintenance: the response deadline of each priority, in hours (product/maintenance.md). */
+/** Maintenance: the response deadline of each priority, in hours (docs/modules/maintenance.md). */
 export function MaintenanceTab() {
   const { t } = useTranslation('maintenance');
   const settings = useMaintenanceSettings();
