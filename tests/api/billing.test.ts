@@ -334,6 +334,18 @@ describe('reported transfers', () => {
     expect(missing.body.fields).toMatchObject({ proof: 'Adjunte el comprobante de la transferencia', reference: 'Indique la referencia bancaria de la transferencia' });
     expect((await report(agent, unit)).status).toBe(403);
   });
+
+  it('takes a proof photo of a few megabytes, and refuses one over 10 MB with 413 and its message', async () => {
+    const { unit, residentAgent } = await billingWorld();
+    // A phone photo: a real PNG followed by 3 MB of its data (4 MB of base64, over the 1 MB of other bodies).
+    const photo = Buffer.concat([PNG_PROOF, Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const taken = await report(residentAgent, unit, { proof: { fileName: 'foto.png', fileType: 'image/png', content: photo.toString('base64') } });
+    expect(taken.status).toBe(201);
+    const huge = Buffer.concat([PNG_PROOF, Buffer.alloc(10 * 1024 * 1024, 7)]);
+    const refused = await report(residentAgent, unit, { proof: { fileName: 'foto.png', fileType: 'image/png', content: huge.toString('base64') } });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('El comprobante no puede superar 10 MB');
+  });
 });
 
 describe('refunds', () => {
