@@ -4,11 +4,11 @@ import { createApp } from './app';
 import { config } from './config';
 import { followUps } from './events/followUps';
 import { startRelay } from './events/relay';
+import { closeQueues, createQueues } from './jobs/queues';
 import { logger } from './logger';
 import { attachRealtime } from './realtime';
 import { createRedis } from './services/redis';
 import { deleteExpiredSessions } from './session/store';
-import { closeQueues, createQueues } from '../worker/queues';
 
 /** How long a stopping server lets the requests it is answering finish. */
 const CLOSE_GRACE_MS = 5000;

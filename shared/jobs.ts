@@ -1,7 +1,8 @@
 /**
  * Background jobs (BullMQ): queue names, job names, their data and the stable job ids that
  * make every job idempotent. The worker processes them; the server only enqueues (the event
- * relay's follow-ups) and shows them to operators (/admin/queues).
+ * relay's follow-ups) and shows them to operators (/admin/queues). The queues, the scheduling
+ * of delayed and repeatable jobs and the heartbeat are in server/jobs/, which both import.
  */
 export const QUEUES = {
   broadcasts: 'broadcasts',

@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import { JOBS, QUEUES, SCHEDULERS, WORKER_HEARTBEAT_EVERY_MS, type QueueName } from '../shared/jobs';
 import { config } from '../server/config';
 import { logger as rootLogger } from '../server/logger';
+import { beat } from '../server/jobs/heartbeat';
+import { closeQueues, createQueues, type Queues } from '../server/jobs/queues';
+import { upsertSchedules } from '../server/jobs/schedulers';
 import { createRedis } from '../server/services/redis';
-import { beat } from './heartbeat';
 import { bookingStep } from './jobs/booking-step';
 import { applyDayLateFees, issueMonthly, sweepBilling } from './jobs/billing';
 import { expireBroadcast } from './jobs/expire-broadcast';
@@ -18,8 +20,6 @@ import { sweepBroadcasts } from './jobs/sweep-broadcasts';
 import { sweepMaintenance } from './jobs/sweep-maintenance';
 import { sweepNotifications } from './jobs/sweep-notifications';
 import { sweepVisitors } from './jobs/sweep-visitors';
-import { closeQueues, createQueues, type Queues } from './queues';
-import { upsertSchedules } from './schedules';
 
 type Processor = (job: Job, token?: string) => Promise<unknown>;
 

@@ -6,7 +6,7 @@ import Keygrip from 'keygrip';
 import { createRedis } from '../../server/services/redis';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/session/store';
 import { expiryJobId } from '../../shared/jobs';
-import { closeQueues, createQueues } from '../../worker/queues';
+import { closeQueues, createQueues } from '../../server/jobs/queues';
 import { BENCH_SESSION_SECRET, mb, percentile, type BenchContext, type BenchSuite, type BenchTable } from '../lib';
 import type { ClientSocket } from '../realtime-clients';
 

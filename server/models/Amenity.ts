@@ -1,7 +1,4 @@
-import type { RelationMappings } from 'objection';
-import { AmenityBooking } from './AmenityBooking';
 import { BaseModel } from './BaseModel';
-import { Property } from './Property';
 
 /** `hourlyRate` is integer centavos of RD$; times are 'HH:MM:SS'. */
 export class Amenity extends BaseModel {
@@ -35,17 +32,4 @@ export class Amenity extends BaseModel {
   updatedAt!: Date;
   /** Raised by every edit (server/db/versioned.ts). */
   version!: number;
-
-  static override relationMappings = (): RelationMappings => ({
-    property: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Property,
-      join: { from: 'amenities.propertyId', to: 'properties.id' },
-    },
-    bookings: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: AmenityBooking,
-      join: { from: 'amenities.id', to: 'amenityBookings.amenityId' },
-    },
-  });
 }

@@ -1,7 +1,4 @@
-import type { RelationMappings } from 'objection';
-import { Amenity } from './Amenity';
 import { BaseModel } from './BaseModel';
-import { User } from './User';
 
 export class AmenityBooking extends BaseModel {
   static override tableName = 'amenityBookings';
@@ -29,17 +26,4 @@ export class AmenityBooking extends BaseModel {
   decidedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
-
-  static override relationMappings = (): RelationMappings => ({
-    amenity: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Amenity,
-      join: { from: 'amenityBookings.amenityId', to: 'amenities.id' },
-    },
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'amenityBookings.userId', to: 'users.id' },
-    },
-  });
 }

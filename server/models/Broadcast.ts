@@ -1,7 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Property } from './Property';
-import { User } from './User';
 
 export class Broadcast extends BaseModel {
   static override tableName = 'broadcasts';
@@ -29,17 +26,4 @@ export class Broadcast extends BaseModel {
         .where((q) => q.whereNull('broadcasts.endDate').orWhere('broadcasts.endDate', '>', BaseModel.fn.now()));
     },
   };
-
-  static override relationMappings = (): RelationMappings => ({
-    property: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Property,
-      join: { from: 'broadcasts.propertyId', to: 'properties.id' },
-    },
-    author: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'broadcasts.createdBy', to: 'users.id' },
-    },
-  });
 }

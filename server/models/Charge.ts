@@ -1,9 +1,5 @@
-import type { RelationMappings } from 'objection';
 import type { ChargeStatus, ChargeType } from '../../shared/enums';
 import { BaseModel } from './BaseModel';
-import { Property } from './Property';
-import { Unit } from './Unit';
-import { User } from './User';
 
 /**
  * What a unit owes (the spec's `payments` row). Amounts are integer centavos of RD$;
@@ -37,10 +33,4 @@ export class Charge extends BaseModel {
   sourceChargeId!: number | null;
   createdAt!: Date;
   updatedAt!: Date;
-
-  static override relationMappings = (): RelationMappings => ({
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'charges.userId', to: 'users.id' } },
-    property: { relation: BaseModel.BelongsToOneRelation, modelClass: Property, join: { from: 'charges.propertyId', to: 'properties.id' } },
-    unit: { relation: BaseModel.BelongsToOneRelation, modelClass: Unit, join: { from: 'charges.unitId', to: 'units.id' } },
-  });
 }

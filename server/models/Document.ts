@@ -1,8 +1,5 @@
-import type { Pojo, RelationMappings } from 'objection';
+import type { Pojo } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Organization } from './Organization';
-import { Property } from './Property';
-import { User } from './User';
 
 export class Document extends BaseModel {
   static override tableName = 'documents';
@@ -23,8 +20,6 @@ export class Document extends BaseModel {
   uploadedAt!: Date;
   lastModified!: Date;
 
-  sharedWith?: User[];
-
   /** Every column but the bytes: lists and checks never read `content` (kept out of line, TOAST). */
   static metaColumns = [
     'documents.id', 'documents.organizationId', 'documents.title', 'documents.category', 'documents.access',
@@ -41,31 +36,4 @@ export class Document extends BaseModel {
   override $beforeUpdate() {
     this.lastModified = new Date();
   }
-
-  static override relationMappings = (): RelationMappings => ({
-    organization: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'documents.organizationId', to: 'organizations.id' },
-    },
-    uploadedBy: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'documents.uploadedById', to: 'users.id' },
-    },
-    property: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Property,
-      join: { from: 'documents.propertyId', to: 'properties.id' },
-    },
-    sharedWith: {
-      relation: BaseModel.ManyToManyRelation,
-      modelClass: User,
-      join: {
-        from: 'documents.id',
-        through: { from: 'documentShares.documentId', to: 'documentShares.userId' },
-        to: 'users.id',
-      },
-    },
-  });
 }

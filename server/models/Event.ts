@@ -1,7 +1,5 @@
-import type { RelationMappings } from 'objection';
 import type { EventAudience } from '../../shared/enums';
 import { BaseModel } from './BaseModel';
-import { User } from './User';
 
 /** A row of the outbox and activity feed (see server/events). */
 export class Event extends BaseModel {
@@ -20,12 +18,4 @@ export class Event extends BaseModel {
   payload!: Record<string, unknown>;
   createdAt!: Date;
   publishedAt!: Date | null;
-
-  static override relationMappings = (): RelationMappings => ({
-    actor: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'events.actorId', to: 'users.id' },
-    },
-  });
 }

@@ -1,9 +1,6 @@
-import type { RelationMappings } from 'objection';
 import type { MaintenanceStatus } from '../../shared/enums';
 import type { MaintenanceChanges } from '../../shared/schemas/maintenance';
 import { BaseModel } from './BaseModel';
-import { MaintenanceRequest } from './MaintenanceRequest';
-import { User } from './User';
 
 export class MaintenanceUpdate extends BaseModel {
   static override tableName = 'maintenanceUpdates';
@@ -18,17 +15,4 @@ export class MaintenanceUpdate extends BaseModel {
   visibility!: 'public' | 'internal';
   changes!: MaintenanceChanges;
   createdAt!: Date;
-
-  static override relationMappings = (): RelationMappings => ({
-    request: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: MaintenanceRequest,
-      join: { from: 'maintenanceUpdates.requestId', to: 'maintenanceRequests.id' },
-    },
-    updatedBy: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'maintenanceUpdates.updatedById', to: 'users.id' },
-    },
-  });
 }

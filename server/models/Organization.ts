@@ -1,7 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Property } from './Property';
-import { User } from './User';
 
 export type OrganizationSettings = Record<string, unknown>;
 
@@ -29,30 +26,4 @@ export class Organization extends BaseModel {
   updatedAt!: Date;
   /** Raised by every edit (server/db/versioned.ts). */
   version!: number;
-
-  parent?: Organization | null;
-  children?: Organization[];
-
-  static override relationMappings = (): RelationMappings => ({
-    parent: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'organizations.parentId', to: 'organizations.id' },
-    },
-    children: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Organization,
-      join: { from: 'organizations.id', to: 'organizations.parentId' },
-    },
-    users: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: User,
-      join: { from: 'organizations.id', to: 'users.organizationId' },
-    },
-    properties: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Property,
-      join: { from: 'organizations.id', to: 'properties.organizationId' },
-    },
-  });
 }

@@ -1,9 +1,5 @@
-import type { RelationMappings } from 'objection';
 import type { PaymentMethod, PaymentStatus } from '../../shared/enums';
 import { BaseModel } from './BaseModel';
-import { Property } from './Property';
-import { Unit } from './Unit';
-import { User } from './User';
 
 /**
  * Money received for a unit: recorded by the administration or reported by a resident (with
@@ -31,10 +27,4 @@ export class Payment extends BaseModel {
   reviewedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
-
-  static override relationMappings = (): RelationMappings => ({
-    user: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'payments.userId', to: 'users.id' } },
-    property: { relation: BaseModel.BelongsToOneRelation, modelClass: Property, join: { from: 'payments.propertyId', to: 'properties.id' } },
-    unit: { relation: BaseModel.BelongsToOneRelation, modelClass: Unit, join: { from: 'payments.unitId', to: 'units.id' } },
-  });
 }

@@ -1,11 +1,5 @@
-import type { Pojo, RelationMappings } from 'objection';
-import { Amenity } from './Amenity';
+import type { Pojo } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Broadcast } from './Broadcast';
-import { Organization } from './Organization';
-import { Resident } from './Resident';
-import { Unit } from './Unit';
-import { User } from './User';
 
 export class Property extends BaseModel {
   static override tableName = 'properties';
@@ -35,37 +29,4 @@ export class Property extends BaseModel {
     const { image: _image, ...rest } = super.$formatJson(json);
     return rest;
   }
-
-  static override relationMappings = (): RelationMappings => ({
-    organization: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Organization,
-      join: { from: 'properties.organizationId', to: 'organizations.id' },
-    },
-    owner: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'properties.ownerId', to: 'users.id' },
-    },
-    unitList: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Unit,
-      join: { from: 'properties.id', to: 'units.propertyId' },
-    },
-    residents: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Resident,
-      join: { from: 'properties.id', to: 'residents.propertyId' },
-    },
-    amenities: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Amenity,
-      join: { from: 'properties.id', to: 'amenities.propertyId' },
-    },
-    broadcasts: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Broadcast,
-      join: { from: 'properties.id', to: 'broadcasts.propertyId' },
-    },
-  });
 }

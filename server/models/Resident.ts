@@ -2,7 +2,6 @@ import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
 import { Property } from './Property';
 import { Unit } from './Unit';
-import { User } from './User';
 
 export class Resident extends BaseModel {
   static override tableName = 'residents';
@@ -21,16 +20,10 @@ export class Resident extends BaseModel {
   /** Raised by every edit (server/db/versioned.ts). */
   version!: number;
 
-  user?: User;
   property?: Property;
   unit?: Unit;
 
   static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'residents.userId', to: 'users.id' },
-    },
     property: {
       relation: BaseModel.BelongsToOneRelation,
       modelClass: Property,

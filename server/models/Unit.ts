@@ -1,7 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Property } from './Property';
-import { Resident } from './Resident';
 
 export class Unit extends BaseModel {
   static override tableName = 'units';
@@ -23,17 +20,4 @@ export class Unit extends BaseModel {
   updatedAt!: Date;
   /** Raised by every edit (server/db/versioned.ts). */
   version!: number;
-
-  static override relationMappings = (): RelationMappings => ({
-    property: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Property,
-      join: { from: 'units.propertyId', to: 'properties.id' },
-    },
-    residents: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Resident,
-      join: { from: 'units.id', to: 'residents.unitId' },
-    },
-  });
 }

@@ -3,8 +3,6 @@ import type { Role } from '../../shared/enums';
 import type { UserAccess } from '../policies/access';
 import { BaseModel } from './BaseModel';
 import { Organization } from './Organization';
-import { Property } from './Property';
-import { Resident } from './Resident';
 
 export class User extends BaseModel {
   static override tableName = 'users';
@@ -46,7 +44,6 @@ export class User extends BaseModel {
   ] as const;
 
   organization?: Organization;
-  residences?: Resident[];
 
   /** Secrets and bytes never leave through toJSON, whatever a route forgets. */
   override $formatJson(json: Pojo) {
@@ -59,16 +56,6 @@ export class User extends BaseModel {
       relation: BaseModel.BelongsToOneRelation,
       modelClass: Organization,
       join: { from: 'users.organizationId', to: 'organizations.id' },
-    },
-    residences: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Resident,
-      join: { from: 'users.id', to: 'residents.userId' },
-    },
-    ownedProperties: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Property,
-      join: { from: 'users.id', to: 'properties.ownerId' },
     },
   });
 }

@@ -1,8 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Property } from './Property';
-import { Unit } from './Unit';
-import { User } from './User';
 
 export class Visitor extends BaseModel {
   static override tableName = 'visitors';
@@ -25,22 +21,4 @@ export class Visitor extends BaseModel {
   notes!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
-
-  static override relationMappings = (): RelationMappings => ({
-    host: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'visitors.hostId', to: 'users.id' },
-    },
-    property: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Property,
-      join: { from: 'visitors.propertyId', to: 'properties.id' },
-    },
-    unit: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Unit,
-      join: { from: 'visitors.unitId', to: 'units.id' },
-    },
-  });
 }

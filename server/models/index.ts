@@ -1,3 +1,8 @@
+/*
+ * Relations are declared only where a query loads them (`withGraphJoined`/`withGraphFetched`):
+ * a user's organization at sign-in, a residence's property and unit in the account export.
+ * Everything else is read with plain joins, so the models do not import each other in circles.
+ */
 export { Amenity } from './Amenity';
 export { AmenityBooking } from './AmenityBooking';
 export { Broadcast } from './Broadcast';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { db } from '../db';
 import { relayLag } from '../events/relay';
-import { workerHeartbeat } from '../../worker/heartbeat';
+import { workerHeartbeat } from '../jobs/heartbeat';
 import type { HealthReport } from '../../shared/health';
 
 /** An event waiting this long for the relay means the relay is behind. */

@@ -6,7 +6,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { FORBIDDEN_REDIRECT } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import { isOperator } from '../policies/operators';
-import { createQueues } from '../../worker/queues';
+import { createQueues } from '../jobs/queues';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 

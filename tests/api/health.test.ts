@@ -5,7 +5,7 @@ import { config } from '../../server/config';
 import { closeDatabase, connectDatabase, db } from '../../server/db';
 import { createRedis } from '../../server/services/redis';
 import { WORKER_HEARTBEAT_EVERY_MS, WORKER_HEARTBEAT_KEY } from '../../shared/jobs';
-import { beat } from '../../worker/heartbeat';
+import { beat } from '../../server/jobs/heartbeat';
 import { createUser } from '../support/factories';
 import { client, testApp } from '../support/services';
 

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { db } from '../../server/db';
 import { createRedis } from '../../server/services/redis';
 import { WORKER_HEARTBEAT_EVERY_MS, WORKER_HEARTBEAT_KEY } from '../../shared/jobs';
-import { beat } from '../../worker/heartbeat';
+import { beat } from '../../server/jobs/heartbeat';
 import { createOrganization, createUser } from '../support/factories';
 import { notice, signInAs, useBrowser } from './support/browser';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { User } from '../../server/models';
 import { createRedis } from '../../server/services/redis';
-import { closeQueues, createQueues, type Queues } from '../../worker/queues';
+import { closeQueues, createQueues, type Queues } from '../../server/jobs/queues';
 import { startWorker, type RunningWorker } from '../../worker/worker';
 import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, type LiveClient, type LiveServer } from './live';
 

@@ -3,7 +3,7 @@ import { db } from '../../server/db';
 import type { LiveEvent } from '../../shared/events';
 import { bookingStepJobId } from '../../shared/jobs';
 import { nextDay, zonedInstant, zonedParts } from '../../shared/time';
-import { scheduleBookingStep } from '../../worker/jobs/booking-step';
+import { scheduleBookingStep } from '../../server/jobs/bookings';
 import { sweepBookings } from '../../worker/jobs/sweep-bookings';
 import { createAmenity, createBooking, createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { waitFor } from '../support/live';

@@ -5,7 +5,7 @@ import { transaction } from '../../server/db/transaction';
 import { MaintenanceRequest } from '../../server/models';
 import type { LiveEvent } from '../../shared/events';
 import { overdueJobId } from '../../shared/jobs';
-import { scheduleOverdueCheck } from '../../worker/jobs/mark-overdue';
+import { scheduleOverdueCheck } from '../../server/jobs/maintenance';
 import { createMaintenanceRequest, createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { sleep, waitFor } from '../support/live';
 import { useLiveWorld } from '../support/live-world';

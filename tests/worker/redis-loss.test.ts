@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createQueues, closeQueues, type Queues } from '../../worker/queues';
+import { createQueues, closeQueues, type Queues } from '../../server/jobs/queues';
 import { startWorker, type RunningWorker } from '../../worker/worker';
-import { scheduleBroadcastExpiry } from '../../worker/jobs/expire-broadcast';
+import { scheduleBroadcastExpiry } from '../../server/jobs/broadcasts';
 import { Broadcast } from '../../server/models';
 import { createRedis, pingRedis } from '../../server/services/redis';
 import { SCHEDULERS, expiryJobId } from '../../shared/jobs';

@@ -5,7 +5,7 @@ import { transaction } from '../../server/db/transaction';
 import type { LiveEvent } from '../../shared/events';
 import { visitorExpiryJobId } from '../../shared/jobs';
 import { ANONYMISED_NAME } from '../../shared/schemas/visitors';
-import { scheduleVisitorExpiry } from '../../worker/jobs/expire-visitor';
+import { scheduleVisitorExpiry } from '../../server/jobs/visitors';
 import { createOrganization, createProperty, createResident, createStaff, createUser, createVisitorPass } from '../support/factories';
 import { sleep, waitFor } from '../support/live';
 import { useLiveWorld } from '../support/live-world';

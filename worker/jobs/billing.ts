@@ -1,30 +1,11 @@
 import type { Job, Queue } from 'bullmq';
-import { TIME_ZONE, todayThere } from '../../shared/time';
-import { JOBS, planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
+import { todayThere } from '../../shared/time';
+import { planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
 import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
 import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
-
-const JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } };
-
-/**
- * Keeps a property's monthly job scheduler in step with its billing plan: at 06:00 of the
- * plan's issue day (billing time zone) while it has a plan, none otherwise. Upserting the same
- * id replaces the scheduler (another issue day), so the relay may run it again.
- */
-export async function schedulePlanIssue(queue: Queue, propertyId: number) {
-  const plan = await db()('billingPlans').where({ propertyId }).first('issueDay');
-  if (!plan) {
-    await queue.removeJobScheduler(planSchedulerId(propertyId));
-    return;
-  }
-  await queue.upsertJobScheduler(
-    planSchedulerId(propertyId),
-    { pattern: `0 6 ${plan.issueDay} * *`, tz: TIME_ZONE },
-    { name: JOBS.issueMonthly, data: { propertyId } satisfies IssueMonthlyData, opts: JOB_OPTIONS },
-  );
-}
+import { schedulePlanIssue } from '../../server/jobs/billing';
 
 /**
  * Issues a property's cuotas of the month (one per unit and period: running it again, from a

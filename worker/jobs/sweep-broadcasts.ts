@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { expireEndedBroadcasts } from '../../server/commands/broadcasts';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
-import { scheduleBroadcastExpiry } from './expire-broadcast';
+import { scheduleBroadcastExpiry } from '../../server/jobs/broadcasts';
 
 const BATCH = 500;
 /** Broadcasts ending this soon get their expiry job again if it was lost (a no-op otherwise). */

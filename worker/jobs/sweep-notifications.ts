@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import { db } from '../../server/db';
+import { enqueueEmails } from '../../server/jobs/mail';
+import { scheduleNotifications } from '../../server/jobs/notifications';
 import { NOTIFICATION_RULES } from '../../server/notifications/rules';
-import { enqueueEmails } from './send-email';
-import { scheduleNotifications } from './notify-event';
 
 const BATCH = 500;
 

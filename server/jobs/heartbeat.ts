@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { WORKER_HEARTBEAT_EVERY_MS, WORKER_HEARTBEAT_KEY } from '../shared/jobs';
+import { WORKER_HEARTBEAT_EVERY_MS, WORKER_HEARTBEAT_KEY } from '../../shared/jobs';
 
 const key = (prefix: string) => `${prefix}:${WORKER_HEARTBEAT_KEY}`;
 

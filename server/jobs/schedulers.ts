@@ -1,6 +1,6 @@
 import type { Queue, RepeatOptions } from 'bullmq';
-import { TIME_ZONE } from '../shared/time';
-import { JOBS, SCHEDULERS } from '../shared/jobs';
+import { TIME_ZONE } from '../../shared/time';
+import { JOBS, SCHEDULERS } from '../../shared/jobs';
 import type { Queues } from './queues';
 
 const SWEEP_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } };

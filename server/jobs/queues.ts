@@ -1,6 +1,6 @@
 import { Queue, type DefaultJobOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUES } from '../shared/jobs';
+import { QUEUES } from '../../shared/jobs';
 
 /**
  * Every job retries with exponential backoff; completed jobs are kept a day for operators,
