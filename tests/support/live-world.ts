@@ -1,9 +1,10 @@
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { User } from '../../server/models';
 import { createRedis } from '../../server/services/redis';
 import { closeQueues, createQueues, type Queues } from '../../worker/queues';
 import { startWorker, type RunningWorker } from '../../worker/worker';
-import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, type LiveClient, type LiveServer } from './live';
+import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, waitFor, type LiveClient, type LiveServer } from './live';
 
 type WorkerOptions = { sweepEveryMs?: number; smtpUrl?: string };
 
@@ -48,6 +49,15 @@ export function useLiveWorld() {
       const worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000, ...options });
       workers.add(worker);
       return worker;
+    },
+    /**
+     * Resolves once a run of the sweep `name` of `queue` has both started after this call and
+     * finished: what that sweep does to the rows as they are now is done. For checks that a
+     * sweep left something alone, or did something only once.
+     */
+    async nextSweep(queue: Queue, name: string, timeoutMs = 5000) {
+      const since = Date.now();
+      await waitFor(async () => (await queue.getJobs(['completed'])).some((job) => job.name === name && job.processedOn! > since), timeoutMs, `una pasada de ${name}`);
     },
     /** A worker for the tests of the enclosing describe only. */
     useWorker(options: WorkerOptions = {}) {
