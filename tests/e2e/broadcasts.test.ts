@@ -1,11 +1,12 @@
 import { addMonths, endOfDay, setDate, startOfDay } from 'date-fns';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
-import { Broadcast, type User } from '../../server/models';
+import { Broadcast } from '../../server/models';
 import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createBroadcast, createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { calendarDay, nowThere, shownDay } from './support/dates';
+import { banner, notReloaded, openAs, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -20,41 +21,17 @@ async function community() {
   return { organization, admin, property, resident, neighbour, neighbourResident };
 }
 
-/** Resolves once the page's live socket is accepted by the server (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
-
-/** Another browser (its own cookies and session storage) signed in as `user`, live; `frames` is what its socket received. */
-async function openAs(browser: Browser, origin: string, user: User, path: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: origin, locale: 'es-DO' });
-  const page = await context.newPage();
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  const connected = liveConnected(page);
-  await signInAs(page, user, path);
-  await connected;
-  // Gone if the page were ever reloaded: proves that what follows happens live.
-  await page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
-  return { context, page, frames };
-}
-
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
-
-const banner = (page: Page) => page.getByTestId('broadcast-banner');
 /** The broadcasts of the open tab ("Mensajes activos" or "Mensajes archivados"). */
 const items = (page: Page, tab: 'Mensajes activos' | 'Mensajes archivados') => page.getByRole('tabpanel', { name: tab }).getByTestId('broadcast-item');
 const day = shownDay;
 const today = () => day(new Date());
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 test('a notice created, edited, expired and deleted by an administrator appears, changes and disappears in the resident\'s banner live', async ({ page, context, url }) => {
   const { admin, property, resident, neighbourResident } = await community();
   const browser = context.browser()!;
   const origin = url('');
-  const adminConnected = liveConnected(page);
-  await signInAs(page, admin, `/properties/broadcasts?propertyId=${property.id}`);
-  await adminConnected;
+  await signInLive(page, admin, `/properties/broadcasts?propertyId=${property.id}`);
   const home = await openAs(browser, origin, resident, '/');
   const neighbour = await openAs(browser, origin, neighbourResident, '/');
   try {
@@ -158,9 +135,7 @@ test('a notice reaching its end date leaves the banner by itself, and the worker
     await banner(home.page).getByText('Fumigación').waitFor();
     expect(await banner(home.page).getAttribute('class')).toContain('alert-secondary');
 
-    const adminConnected = liveConnected(page);
-    await signInAs(page, admin, `/properties/broadcasts?propertyId=${property.id}&tab=archived`);
-    await adminConnected;
+    await signInLive(page, admin, `/properties/broadcasts?propertyId=${property.id}&tab=archived`);
     const item = items(page, 'Mensajes archivados').filter({ hasText: 'Fumigación' });
     await item.getByText('Activo', { exact: true }).waitFor();
 
@@ -186,7 +161,6 @@ test('a notice reaching its end date leaves the banner by itself, and the worker
 
 test('rotates every 8 seconds with a counter, pauses while pointed at, and dismisses for the session only', async ({ page, context, url }) => {
   const { property, resident } = await community();
-  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
   await createBroadcast({ propertyId: property.id, title: 'Piscina cerrada', category: 'maintenance', startDate: minutesAgo(3) });
   await createBroadcast({ propertyId: property.id, title: 'Fuga de gas', category: 'emergency', startDate: minutesAgo(30) });
   await createBroadcast({ propertyId: property.id, title: 'Fiesta de fin de año', category: 'event', startDate: minutesAgo(2) });
@@ -246,7 +220,6 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
 
 test('when the notice on show ends, the banner starts over at 1/N', async ({ page }) => {
   const { property, resident } = await community();
-  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
   await createBroadcast({ propertyId: property.id, title: 'Asamblea', category: 'event', startDate: minutesAgo(3) });
   const ending = await createBroadcast({ propertyId: property.id, title: 'Jornada de limpieza', category: 'other', startDate: minutesAgo(2), endDate: new Date(Date.now() + 60_000) });
   await createBroadcast({ propertyId: property.id, title: 'Piscina abierta', category: 'announcement', startDate: minutesAgo(1) });

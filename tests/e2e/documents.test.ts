@@ -3,10 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { Document } from '../../server/models';
-import { PASSWORD, createDocument, createOrganization, createProperty, createResident, createUser, unique } from '../support/factories';
+import { createDocument, createOrganization, createProperty, createResident, createUser, unique } from '../support/factories';
 import { englishOnScreen } from './support/accessibility';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { shownDay } from './support/dates';
+import { apiSessionAs, liveConnected } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -57,12 +58,6 @@ const uploadDialog = (page: Page) => page.getByRole('dialog', { name: 'Subir doc
 const rows = (page: Page) => page.getByTestId('document-row');
 const row = (page: Page, title: string) => rows(page).filter({ has: page.getByTestId('document-title').getByText(title, { exact: true }) });
 const tileCount = (page: Page, category: string) => page.getByTestId(`category-${category}-count`);
-
-/** Resolves once the live socket is connected (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
 
 test('an administrator uploads a PDF by drag and drop, views, downloads and deletes it', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador' });
@@ -324,9 +319,7 @@ test('pages five at a time, searches and filters, and refreshes live when someon
 
   // Another session uploads: the list and the counts follow without a reload.
   await connected;
-  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
-  const login = await other.request.post('/api/login', { data: { username: admin.username, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
+  const other = await apiSessionAs(page, admin);
   const created = await other.request.post('/api/documents', {
     data: {
       title: 'Aviso nuevo',
