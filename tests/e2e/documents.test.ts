@@ -195,6 +195,7 @@ test('shows the real progress of a slow upload, and Cancel stops it', async ({ p
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+  const upload = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents');
   await dialog.getByRole('button', { name: 'Subir documento' }).click();
   const bar = dialog.getByRole('progressbar', { name: 'Progreso de la subida' });
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(10);
@@ -203,10 +204,18 @@ test('shows the real progress of a slow upload, and Cancel stops it', async ({ p
 
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await dialog.waitFor({ state: 'hidden' });
+  // The request ended without an answer: the server kept nothing of it.
+  expect(await (await upload).response()).toBeNull();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await page.waitForTimeout(500);
-  expect(await notice(page).count()).toBe(0);
-  expect(await Document.query().where({ organizationId: admin.organizationId }).resultSize()).toBe(0);
+
+  // Another upload after it: once its notice shows, a notice of the cancelled one would show too.
+  await page.getByRole('button', { name: 'Subir documento' }).first().click();
+  await dialog.getByTestId('document-file-input').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Nota') });
+  await dialog.getByLabel('Categoría').selectOption('other');
+  await dialog.getByRole('button', { name: 'Subir documento' }).click();
+  await notice(page).getByText('Documento subido').waitFor();
+  expect(await notice(page).count()).toBe(1);
+  expect((await Document.query().where({ organizationId: admin.organizationId })).map((document) => document.fileName)).toEqual(['nota.pdf']);
 });
 
 test('a Residente cannot delete an administrator’s document and does not see administrators-only ones', async ({ page }) => {

@@ -51,5 +51,22 @@ export async function downloaded(page: Page, action: () => Promise<void>) {
   return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
+/**
+ * Resolves once the page has done the rendering React had scheduled when it was called, and the
+ * effects that rendering ran: React schedules its work as MessageChannel messages, delivered in
+ * order, so a message posted now comes after it; a second one, after what it may have left for
+ * its next message. For a check that something did NOT change on screen (a timer that did not fire).
+ */
+export const rendered = (page: Page) =>
+  page.evaluate(async () => {
+    for (let round = 0; round < 2; round++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+
 /** The broadcast banner of the page's layout. */
 export const banner = (page: Page) => page.getByTestId('broadcast-banner');
