@@ -6,7 +6,7 @@ import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createBroadcast, createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { calendarDay, nowThere, shownDay } from './support/dates';
-import { banner, notReloaded, openAs, rendered, signInLive } from './support/pages';
+import { banner, notReloaded, openAs, rendered, requestsSent, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -98,12 +98,16 @@ test('a notice created, edited, expired and deleted by an administrator appears,
 
     await page.getByRole('button', { name: 'Eliminar «Asamblea de propietarios»' }).click();
     const confirm = page.getByRole('dialog', { name: '¿Eliminar este mensaje?' });
+    const deletes = requestsSent(page, 'DELETE');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await Broadcast.query().where({ propertyId: property.id, title: 'Asamblea de propietarios' }).resultSize()).toBe(1);
+    const asamblea = await Broadcast.query().where({ propertyId: property.id, title: 'Asamblea de propietarios' });
+    expect(asamblea).toHaveLength(1);
     await page.getByRole('button', { name: 'Eliminar «Asamblea de propietarios»' }).click();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await notice(page).getByText('Mensaje eliminado').waitFor();
+    // Cancel sent nothing: the one deletion is the confirmed one.
+    expect(deletes).toEqual([`/api/broadcasts/${asamblea[0].id}`]);
     await notice(page).getByText('El mensaje ha sido eliminado exitosamente').waitFor();
     await banner(home.page).waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByText('No hay mensajes activos').waitFor();

@@ -5,7 +5,7 @@ import { Amenity, Property, Resident, Unit, User } from '../../server/models';
 import { findCountry } from '../../shared/catalog/countries';
 import { PASSWORD, createCharge, createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
-import { apiSessionAs, liveConnected } from './support/pages';
+import { apiSessionAs, liveConnected, requestsSent } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -90,12 +90,15 @@ test('an administrator adds a property (country then city, photo), edits it and 
   manage = manageDialog(page, `${name} II`);
   await manage.getByRole('button', { name: 'Eliminar propiedad' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Eliminar propiedad?' });
+  const deletes = requestsSent(page, 'DELETE');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await confirm.waitFor({ state: 'detached' });
   expect(await Property.query().findById(stored!.id)).toBeDefined();
   await manage.getByRole('button', { name: 'Eliminar propiedad' }).click();
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await notice(page).getByText('Propiedad eliminada').waitFor();
+  // Cancel sent nothing: the one deletion is the confirmed one.
+  expect(deletes).toEqual([`/api/properties/${stored!.id}`]);
   await manage.waitFor({ state: 'detached' });
   await page.getByText('Aún no hay propiedades').waitFor();
   expect(await Property.query().findById(stored!.id)).toBeUndefined();

@@ -6,7 +6,7 @@ import { Resident, User } from '../../server/models';
 import type { Property } from '../../server/models';
 import { createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
-import { apiSessionAs, liveConnected, signInLive } from './support/pages';
+import { apiSessionAs, liveConnected, requestsSent, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -152,12 +152,15 @@ test('views a profile, edits the details, sends a message and deactivates a resi
   // Deactivate, after confirming.
   await act(page, 'Diego Armando Alba', 'Desactivar');
   const confirm = page.getByRole('dialog', { name: '¿Desactivar residente?' });
+  const posts = requestsSent(page, 'POST');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await confirm.waitFor({ state: 'detached' });
   expect((await Resident.query().findById(diego.resident.id))?.status).toBe('active');
   await act(page, 'Diego Armando Alba', 'Desactivar');
   await confirm.getByRole('button', { name: 'Desactivar' }).click();
   await notice(page).getByText('Residente desactivado').waitFor();
+  // Cancel sent nothing: the one deactivation is the confirmed one.
+  expect(posts.filter((path) => path.endsWith('/deactivate'))).toEqual([`/api/properties/${diego.resident.propertyId}/residents/${diego.resident.id}/deactivate`]);
   await row(page, 'Diego Armando Alba').getByText('Inactivo').waitFor();
   expect((await Resident.query().findById(diego.resident.id))?.status).toBe('inactive');
 });

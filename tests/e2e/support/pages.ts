@@ -42,6 +42,18 @@ export async function apiSessionAs(page: Page, user: Pick<User, 'username'>) {
   return context;
 }
 
+/**
+ * The paths the page requests with `method` from now on, as it sends them: a request a click
+ * sent is listed before any a later click sends. For a check that a click (Cancel) sent none.
+ */
+export function requestsSent(page: Page, method: string) {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === method) paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
 /** The name and bytes of a download started by `action`. */
 export async function downloaded(page: Page, action: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download') as Promise<Download>, action()]);
