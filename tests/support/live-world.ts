@@ -59,6 +59,17 @@ export function useLiveWorld() {
       const since = Date.now();
       await waitFor(async () => (await queue.getJobs(['completed'])).some((job) => job.name === name && job.processedOn! > since), timeoutMs, `una pasada de ${name}`);
     },
+    /**
+     * Resolves once the delayed job `jobId` of `queue` has fired before its row's moment, which
+     * moved to `at` (worker/jobs/delayed.ts): it waits again until then (its data's `key` says
+     * so), or it ended. For checks of what it did when it fired.
+     */
+    async firedEarly(queue: Queue, jobId: string, key: string, at: Date) {
+      await waitFor(async () => {
+        const job = await queue.getJob(jobId);
+        return job && (job.data[key] === at.toISOString() || job.finishedOn);
+      }, 3000, 'el trabajo disparado');
+    },
     /** A worker for the tests of the enclosing describe only. */
     useWorker(options: WorkerOptions = {}) {
       let worker: RunningWorker | undefined;

@@ -86,11 +86,7 @@ describe('with a worker', () => {
     // The end date moves in the database without an event (as if the follow-up were lost).
     const newEnd = new Date(Date.now() + 2500);
     await db()('broadcasts').where({ id: created.id }).update({ endDate: newEnd });
-    // It fires at the first end: it waits again until the new one (its data says so), or it ended.
-    await waitFor(async () => {
-      const current = await job(created.id);
-      return current && (current.data.endsAt === newEnd.toISOString() || current.finishedOn);
-    }, 3000, 'el trabajo disparado');
+    await world.firedEarly(queue, expiryJobId(created.id), 'endsAt', newEnd);
     expect((await Broadcast.query().findById(created.id))!.status).toBe('active');
     await client.next(expiredEvent(created.id), 5000);
     expect(Date.now()).toBeGreaterThanOrEqual(newEnd.getTime());
