@@ -204,7 +204,7 @@ test('shows the real progress of a slow upload, and Cancel stops it', async ({ p
 
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  // The request ended without an answer: the server kept nothing of it.
+  // Stopped: the request ended without an answer.
   expect(await (await upload).response()).toBeNull();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
