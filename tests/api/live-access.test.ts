@@ -15,13 +15,13 @@ import {
   unique,
 } from '../support/factories';
 import {
+  caughtUp,
   clearPrefix,
   connectAs,
   connected,
   livePrefix,
   liveClient,
   sessionCookie,
-  sleep,
   startLiveServer,
   waitFor,
   type LiveClient,
@@ -85,7 +85,7 @@ const disconnected = (client: LiveClient) => waitFor(() => !client.socket.connec
 async function onlyReached(id: number, receiver: LiveClient | null, others: LiveClient[]) {
   if (receiver) await receiver.next(about(id));
   else await waitFor(async () => (await db()('events').where({ subjectId: id }).whereNotNull('publishedAt').first()) ?? false, 5000, 'la publicación');
-  await sleep(300);
+  await caughtUp(others);
   for (const other of others) expect(other.events.filter(about(id))).toEqual([]);
 }
 
@@ -229,7 +229,8 @@ describe('sessions ended by a password change or reset', () => {
     const changed = await call('PUT', '/api/user/password', here, { currentPassword: PASSWORD, newPassword: 'otra-clave-segura-1' });
     expect(changed.status).toBe(200);
     await disconnected(elsewhereSocket);
-    await sleep(300);
+    // A server-side disconnect of this session would reach it before a later event.
+    await caughtUp([hereSocket]);
     expect(hereSocket.socket.connected).toBe(true);
     await expect(connected(track(liveClient(b.url, elsewhere)))).rejects.toThrow('unauthorized');
   });

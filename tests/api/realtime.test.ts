@@ -15,6 +15,7 @@ import {
 } from '../support/factories';
 import { Resident } from '../../server/models';
 import {
+  caughtUp,
   clearPrefix,
   connectAs,
   connected,
@@ -136,7 +137,7 @@ describe('two server instances sharing Redis', () => {
     });
     await owner.next(about(created.id));
     await admin.next(about(created.id));
-    await sleep(500);
+    await caughtUp([neighbour, supplier, otherAdmin, otherResident]);
     for (const client of [neighbour, supplier, otherAdmin, otherResident]) {
       expect(client.events.filter((event) => event.subjectId === created.id)).toEqual([]);
     }
@@ -189,8 +190,9 @@ describe('two server instances sharing Redis', () => {
     await waitFor(() => resident.socket.connected, 5000, 'la reconexión');
     expect(resident.socket.recovered).toBe(true);
     await resident.next(about(missed.id));
-    // Its rooms are the ones it had: what it missed was replayed, nothing to refetch.
-    await sleep(300);
+    // Its rooms are the ones it had: what it missed was replayed, nothing to refetch (a resync
+    // is sent as it connects, before any later event).
+    await caughtUp([resident]);
     expect(resyncs).toBe(0);
 
     // A client that was not recovered (a new page, or too long away) refetches: the list is right.

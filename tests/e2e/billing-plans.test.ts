@@ -1,4 +1,4 @@
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
 import { db } from '../../server/db';
@@ -7,17 +7,9 @@ import { addDays, zonedInstant } from '../../shared/time';
 import { day, issuedOn, pdfText } from '../support/billing';
 import { createOrganization, createProperty, createUnit, createUser } from '../support/factories';
 import { notice, signInAs, useBrowser } from './support/browser';
+import { downloaded } from './support/pages';
 
 const { test } = useBrowser();
-
-/** The bytes of a download started by `action`. */
-async function downloaded(page: Page, action: () => Promise<void>) {
-  const [download] = await Promise.all([page.waitForEvent('download') as Promise<Download>, action()]);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
-}
 
 /** Clicks an item of the open "…" menu of a row (not the page's button of the same name). */
 const chooseAction = (page: Page, name: string) => page.locator('.dropdown-menu.show').getByRole('button', { name, exact: true }).click();

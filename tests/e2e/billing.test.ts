@@ -1,10 +1,11 @@
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { Charge } from '../../server/models';
 import { PNG_PROOF, day, pdfText } from '../support/billing';
 import { createCharge, createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { downloaded, markNoReload, notReloaded, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -20,19 +21,6 @@ async function tower() {
 
 /** Clicks an item of the open "…" menu of a row. */
 const chooseAction = (page: Page, name: string) => page.getByRole('menuitem', { name }).or(page.getByRole('button', { name, exact: true })).first().click();
-
-/** Resolves once the page's live socket is accepted by the server (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())));
-
-/** The bytes of a download started by `action`. */
-async function downloaded(page: Page, action: () => Promise<void>) {
-  const [download] = await Promise.all([page.waitForEvent('download') as Promise<Download>, action()]);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { name: download.suggestedFilename(), bytes: Buffer.concat(chunks) };
-}
 
 test('an administrator records a partial payment, sees what it paid and downloads its receipt', async ({ page }) => {
   const { admin, property, unit, charge } = await tower();
@@ -71,10 +59,8 @@ test('an administrator records a partial payment, sees what it paid and download
 
 test('a resident reports a transfer with a photo from the phone; confirmed by the administrator, it shows confirmed live and its receipt downloads', async ({ page, context, url }) => {
   const { admin, resident, charge } = await tower();
-  const connected = liveConnected(page);
-  await signInAs(page, resident, '/billing?tab=payments');
-  await connected;
-  await page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
+  await signInLive(page, resident, '/billing?tab=payments');
+  await markNoReload(page);
   await page.getByText('Aún no hay pagos').waitFor();
 
   await page.getByRole('button', { name: 'Reportar transferencia' }).click();
@@ -109,7 +95,7 @@ test('a resident reports a transfer with a photo from the phone; confirmed by th
 
   // Without a reload, the resident sees it confirmed, and the charge paid.
   await mine.getByText('Confirmado').waitFor({ timeout: 15_000 });
-  expect(await page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload)).toBe(true);
+  expect(await notReloaded(page)).toBe(true);
   const receiptNumber = (await mine.getByText(/^REC-\d{4}-\d{6}$/).textContent())!;
   await mine.getByRole('button', { name: `Acciones de ${receiptNumber}` }).click();
   const receipt = await downloaded(page, () => chooseAction(page, 'Descargar recibo'));

@@ -1,27 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { User } from '../../server/models';
 import { nextDay, zonedInstant, zonedParts } from '../../shared/time';
 import { createAmenity, createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
-import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, notice, useBrowser } from './support/browser';
 import { shownDay } from './support/dates';
+import { markNoReload, notReloaded, openAs, signInLive } from './support/pages';
 
 const { test } = useBrowser();
-
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())));
-
-async function openAs(browser: Browser, origin: string, user: User, path: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: origin, locale: 'es-DO', hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
-  const page = await context.newPage();
-  const connected = liveConnected(page);
-  await signInAs(page, user, path);
-  await connected;
-  await markNoReload(page);
-  return { context, page };
-}
-const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
 
 /** Opens the party room's calendar on tomorrow (the second day shown). */
 async function openCalendar(page: Page) {
@@ -73,9 +58,7 @@ test('two residents watch the calendar; one books the last slot and it turns tak
     await expect.poll(() => luisSlot.getAttribute('data-state')).toBe('free');
 
     // Rosa books it, seeing the rules and the cost first.
-    const rosaConnected = liveConnected(page);
-    await signInAs(page, rosa, '/amenities');
-    await rosaConnected;
+    await signInLive(page, rosa, '/amenities');
     await markNoReload(page);
     await page.getByTestId('amenity-card').filter({ hasText: 'Salón de fiestas' }).getByText('RD$1,500.00 por hora').waitFor();
     const dialog = await openCalendar(page);

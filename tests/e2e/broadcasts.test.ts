@@ -1,11 +1,12 @@
 import { addMonths, endOfDay, setDate, startOfDay } from 'date-fns';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
-import { Broadcast, type User } from '../../server/models';
+import { Broadcast } from '../../server/models';
 import { startWorker, type RunningWorker } from '../../worker/worker';
 import { createBroadcast, createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { calendarDay, nowThere, shownDay } from './support/dates';
+import { banner, notReloaded, openAs, rendered, requestsSent, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -20,41 +21,17 @@ async function community() {
   return { organization, admin, property, resident, neighbour, neighbourResident };
 }
 
-/** Resolves once the page's live socket is accepted by the server (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
-
-/** Another browser (its own cookies and session storage) signed in as `user`, live; `frames` is what its socket received. */
-async function openAs(browser: Browser, origin: string, user: User, path: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: origin, locale: 'es-DO' });
-  const page = await context.newPage();
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  const connected = liveConnected(page);
-  await signInAs(page, user, path);
-  await connected;
-  // Gone if the page were ever reloaded: proves that what follows happens live.
-  await page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
-  return { context, page, frames };
-}
-
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
-
-const banner = (page: Page) => page.getByTestId('broadcast-banner');
 /** The broadcasts of the open tab ("Mensajes activos" or "Mensajes archivados"). */
 const items = (page: Page, tab: 'Mensajes activos' | 'Mensajes archivados') => page.getByRole('tabpanel', { name: tab }).getByTestId('broadcast-item');
 const day = shownDay;
 const today = () => day(new Date());
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 test('a notice created, edited, expired and deleted by an administrator appears, changes and disappears in the resident\'s banner live', async ({ page, context, url }) => {
   const { admin, property, resident, neighbourResident } = await community();
   const browser = context.browser()!;
   const origin = url('');
-  const adminConnected = liveConnected(page);
-  await signInAs(page, admin, `/properties/broadcasts?propertyId=${property.id}`);
-  await adminConnected;
+  await signInLive(page, admin, `/properties/broadcasts?propertyId=${property.id}`);
   const home = await openAs(browser, origin, resident, '/');
   const neighbour = await openAs(browser, origin, neighbourResident, '/');
   try {
@@ -121,12 +98,16 @@ test('a notice created, edited, expired and deleted by an administrator appears,
 
     await page.getByRole('button', { name: 'Eliminar «Asamblea de propietarios»' }).click();
     const confirm = page.getByRole('dialog', { name: '¿Eliminar este mensaje?' });
+    const deletes = requestsSent(page, 'DELETE');
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect(await Broadcast.query().where({ propertyId: property.id, title: 'Asamblea de propietarios' }).resultSize()).toBe(1);
+    const asamblea = await Broadcast.query().where({ propertyId: property.id, title: 'Asamblea de propietarios' });
+    expect(asamblea).toHaveLength(1);
     await page.getByRole('button', { name: 'Eliminar «Asamblea de propietarios»' }).click();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await notice(page).getByText('Mensaje eliminado').waitFor();
+    // Cancel sent nothing: the one deletion is the confirmed one.
+    expect(deletes).toEqual([`/api/broadcasts/${asamblea[0].id}`]);
     await notice(page).getByText('El mensaje ha sido eliminado exitosamente').waitFor();
     await banner(home.page).waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByText('No hay mensajes activos').waitFor();
@@ -158,9 +139,7 @@ test('a notice reaching its end date leaves the banner by itself, and the worker
     await banner(home.page).getByText('Fumigación').waitFor();
     expect(await banner(home.page).getAttribute('class')).toContain('alert-secondary');
 
-    const adminConnected = liveConnected(page);
-    await signInAs(page, admin, `/properties/broadcasts?propertyId=${property.id}&tab=archived`);
-    await adminConnected;
+    await signInLive(page, admin, `/properties/broadcasts?propertyId=${property.id}&tab=archived`);
     const item = items(page, 'Mensajes archivados').filter({ hasText: 'Fumigación' });
     await item.getByText('Activo', { exact: true }).waitFor();
 
@@ -186,7 +165,6 @@ test('a notice reaching its end date leaves the banner by itself, and the worker
 
 test('rotates every 8 seconds with a counter, pauses while pointed at, and dismisses for the session only', async ({ page, context, url }) => {
   const { property, resident } = await community();
-  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
   await createBroadcast({ propertyId: property.id, title: 'Piscina cerrada', category: 'maintenance', startDate: minutesAgo(3) });
   await createBroadcast({ propertyId: property.id, title: 'Fuga de gas', category: 'emergency', startDate: minutesAgo(30) });
   await createBroadcast({ propertyId: property.id, title: 'Fiesta de fin de año', category: 'event', startDate: minutesAgo(2) });
@@ -195,6 +173,8 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
   await createBroadcast({ propertyId: property.id, title: 'Vencido', startDate: minutesAgo(5), endDate: minutesAgo(1) });
   await createBroadcast({ propertyId: property.id, title: 'Mañana', startDate: new Date(Date.now() + 24 * 3600_000) });
 
+  // The page's clock is the test's to move forward (it also runs on its own).
+  await page.clock.install();
   await signInAs(page, resident, '/');
   const counter = page.getByTestId('broadcast-counter');
   const title = page.getByTestId('broadcast-banner-title');
@@ -202,14 +182,19 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
   await counter.getByText('1/3').waitFor();
   expect(await title.textContent()).toBe('Fuga de gas');
   expect(await counter.textContent()).toContain('Aviso 1 de 3');
-  const shownAt = Date.now();
-  await counter.getByText('2/3').waitFor({ timeout: 12_000 });
-  expect(Date.now() - shownAt).toBeGreaterThan(7000);
+  // Not yet after 7 seconds; at 8 (moved by the clock: the real time since is far less).
+  await page.clock.runFor(7000);
+  await rendered(page);
+  expect(await counter.textContent()).toContain('1/3');
+  await page.clock.runFor(1000);
+  await counter.getByText('2/3').waitFor({ timeout: 3000 });
   expect(await title.textContent()).toBe('Fiesta de fin de año');
 
-  // Pointed at, it stays.
+  // Pointed at, it stays, past its 8 seconds.
   await banner(page).hover();
-  await page.waitForTimeout(9000);
+  await rendered(page);
+  await page.clock.runFor(9000);
+  await rendered(page);
   expect(await counter.textContent()).toContain('2/3');
   await page.mouse.move(0, 0);
 
@@ -246,7 +231,6 @@ test('rotates every 8 seconds with a counter, pauses while pointed at, and dismi
 
 test('when the notice on show ends, the banner starts over at 1/N', async ({ page }) => {
   const { property, resident } = await community();
-  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
   await createBroadcast({ propertyId: property.id, title: 'Asamblea', category: 'event', startDate: minutesAgo(3) });
   const ending = await createBroadcast({ propertyId: property.id, title: 'Jornada de limpieza', category: 'other', startDate: minutesAgo(2), endDate: new Date(Date.now() + 60_000) });
   await createBroadcast({ propertyId: property.id, title: 'Piscina abierta', category: 'announcement', startDate: minutesAgo(1) });

@@ -9,6 +9,7 @@ import { transaction } from '../../server/db/transaction';
 import { recordEvent } from '../../server/events/outbox';
 import { PASSWORD, createCharge, createProperty, createResident, createUser } from '../support/factories';
 import { signInAs, useBrowser } from './support/browser';
+import { liveConnected, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -23,10 +24,7 @@ test('shows the real figures, links the cards and adds new activity live', async
   const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId, name: 'Pedro', lastName: 'Sosa' });
   await createCharge({ unitId: unit.id, amount: 1_250_050 });
 
-  // The live socket is connected once the server accepts it (Socket.IO's "40" packet).
-  const connected = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
+  const connected = liveConnected(page);
   await signInAs(page, admin, '/');
   await page.getByRole('heading', { name: 'Bienvenido, Pedro' }).waitFor();
   expect(await page.title()).toBe('Inicio | Vecindad');
@@ -154,11 +152,7 @@ test('a user signing in after another in the same tab gets a live connection of 
 
 test('a page opened signed in loads the live connection only after its first contentful paint', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador', name: 'Pedro', lastName: 'Sosa' });
-  const connected = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
-  await signInAs(page, admin, '/');
-  await connected;
+  await signInLive(page, admin, '/');
   // socket.io-client's chunk, as the build named it.
   const library = Object.entries(builtManifest()).find(([source]) => source.includes('node_modules/socket.io-client/'))![1].file;
   const [firstPaint, libraryRequested] = await page.evaluate(

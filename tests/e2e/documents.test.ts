@@ -3,10 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { Document } from '../../server/models';
-import { PASSWORD, createDocument, createOrganization, createProperty, createResident, createUser, unique } from '../support/factories';
+import { createDocument, createOrganization, createProperty, createResident, createUser, unique } from '../support/factories';
 import { englishOnScreen } from './support/accessibility';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { shownDay } from './support/dates';
+import { apiSessionAs, liveConnected } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -57,12 +58,6 @@ const uploadDialog = (page: Page) => page.getByRole('dialog', { name: 'Subir doc
 const rows = (page: Page) => page.getByTestId('document-row');
 const row = (page: Page, title: string) => rows(page).filter({ has: page.getByTestId('document-title').getByText(title, { exact: true }) });
 const tileCount = (page: Page, category: string) => page.getByTestId(`category-${category}-count`);
-
-/** Resolves once the live socket is connected (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
 
 test('an administrator uploads a PDF by drag and drop, views, downloads and deletes it', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador' });
@@ -200,6 +195,7 @@ test('shows the real progress of a slow upload, and Cancel stops it', async ({ p
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+  const upload = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents');
   await dialog.getByRole('button', { name: 'Subir documento' }).click();
   const bar = dialog.getByRole('progressbar', { name: 'Progreso de la subida' });
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(10);
@@ -208,10 +204,18 @@ test('shows the real progress of a slow upload, and Cancel stops it', async ({ p
 
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await dialog.waitFor({ state: 'hidden' });
+  // Stopped: the request ended without an answer.
+  expect(await (await upload).response()).toBeNull();
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await page.waitForTimeout(500);
-  expect(await notice(page).count()).toBe(0);
-  expect(await Document.query().where({ organizationId: admin.organizationId }).resultSize()).toBe(0);
+
+  // Another upload after it: once its notice shows, a notice of the cancelled one would show too.
+  await page.getByRole('button', { name: 'Subir documento' }).first().click();
+  await dialog.getByTestId('document-file-input').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Nota') });
+  await dialog.getByLabel('Categoría').selectOption('other');
+  await dialog.getByRole('button', { name: 'Subir documento' }).click();
+  await notice(page).getByText('Documento subido').waitFor();
+  expect(await notice(page).count()).toBe(1);
+  expect((await Document.query().where({ organizationId: admin.organizationId })).map((document) => document.fileName)).toEqual(['nota.pdf']);
 });
 
 test('a Residente cannot delete an administrator’s document and does not see administrators-only ones', async ({ page }) => {
@@ -324,9 +328,7 @@ test('pages five at a time, searches and filters, and refreshes live when someon
 
   // Another session uploads: the list and the counts follow without a reload.
   await connected;
-  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
-  const login = await other.request.post('/api/login', { data: { username: admin.username, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
+  const other = await apiSessionAs(page, admin);
   const created = await other.request.post('/api/documents', {
     data: {
       title: 'Aviso nuevo',

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { Organization, Property } from '../../server/models';
-import { PASSWORD, createOrganization, createProperty, createUser } from '../support/factories';
+import { createOrganization, createProperty, createUser } from '../support/factories';
 import { DESKTOP, notice, signInAs, useBrowser } from './support/browser';
+import { apiSessionAs } from './support/pages';
 
 /**
  * Two administrators edit the same row: the second save is refused as stale, says so (someone
@@ -61,7 +62,7 @@ test('the second of two concurrent edits shows the conflict, keeps the typed tex
   }
 });
 
-test('system settings: a change made elsewhere while typing is reported on save and merged by reload', async ({ page, url }) => {
+test('system settings: a change made elsewhere while typing is reported on save and merged by reload', async ({ page }) => {
   const organization = await createOrganization();
   const [ana, luis] = await Promise.all(['Ana', 'Luis'].map((name) => createUser({ role: 'Administrador', organizationId: organization.id, name })));
   await signInAs(page, ana, '/admin/system-settings');
@@ -69,9 +70,8 @@ test('system settings: a change made elsewhere while typing is reported on save 
   await general.getByLabel('Nombre de la aplicación').fill('Residencial Las Palmas');
 
   // Luis changes the contact phone from another browser.
-  const other = await page.context().browser()!.newContext({ baseURL: url('') });
+  const other = await apiSessionAs(page, luis);
   try {
-    expect((await other.request.post('/api/login', { data: { username: luis.username, password: PASSWORD } })).ok()).toBe(true);
     const { version } = await (await other.request.get('/api/settings')).json();
     expect((await other.request.put('/api/settings', { data: { contactPhone: '809-555-0177', version } })).ok()).toBe(true);
   } finally {

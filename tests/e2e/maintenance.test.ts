@@ -1,31 +1,14 @@
 import { addDays } from 'date-fns';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
-import type { User } from '../../server/models';
 import { createOrganization, createProperty, createResident, createStaff, createUnit, createUser } from '../support/factories';
 import { TINY_PNG } from '../api/isolation/world';
-import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { PHONE, notice, useBrowser } from './support/browser';
 import { calendarDay, nowThere } from './support/dates';
+import { markNoReload, notReloaded, openAs, signInLive } from './support/pages';
 
 const { test } = useBrowser();
-
-/** Resolves once the page's live socket is accepted by the server (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())));
-
-/** Another browser (own cookies) signed in as `user`, live, marked so that a reload would show. */
-async function openAs(browser: Browser, origin: string, user: User, path: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: origin, locale: 'es-DO', hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
-  const page = await context.newPage();
-  const connected = liveConnected(page);
-  await signInAs(page, user, path);
-  await connected;
-  await markNoReload(page);
-  return { context, page };
-}
-const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
 
 const status = (page: Page, label: string) => page.getByTestId('maintenance-status').filter({ hasText: label }).first().waitFor();
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') });
@@ -42,9 +25,7 @@ test('a resident reports a leak with a photo on a phone; the administrator assig
   const origin = url('');
 
   // The administrator watches the list.
-  const adminConnected = liveConnected(page);
-  await signInAs(page, admin, '/maintenance');
-  await adminConnected;
+  await signInLive(page, admin, '/maintenance');
   await page.getByRole('heading', { name: 'Mantenimiento', level: 1 }).waitFor();
   await page.getByText('No hay solicitudes').waitFor();
   await markNoReload(page);

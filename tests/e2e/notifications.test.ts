@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startWorker, type RunningWorker } from '../../worker/worker';
-import { PASSWORD, createOrganization, createProperty, createResident, createUser } from '../support/factories';
+import { createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../support/smtp';
 import { signInAs, useBrowser } from './support/browser';
+import { apiSessionAs, markNoReload, notReloaded, signInLive } from './support/pages';
 
 /**
  * Notifications in the browser, with the real worker and a real SMTP server in this process:
@@ -39,22 +39,15 @@ function linkIn(mail: ReceivedEmail, page: string) {
   return `${pathname}${hash}`;
 }
 
-/** Resolves once the page's live socket is accepted by the server (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())));
-
-test('a resident receives a direct message: the bell rises live, the inbox shows it, the email arrives', async ({ page, context }) => {
+test('a resident receives a direct message: the bell rises live, the inbox shows it, the email arrives', async ({ page }) => {
   const { admin, resident } = await community();
-  const connected = liveConnected(page);
-  await signInAs(page, resident.user, '/');
-  await connected;
+  await signInLive(page, resident.user, '/');
   const bell = page.getByTestId('notification-bell');
   await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificaciones');
-  await page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
+  await markNoReload(page);
 
   // The administration sends a message (from its own session).
-  const adminSession = await context.browser()!.newContext({ baseURL: page.url() });
-  await adminSession.request.post('/api/login', { data: { username: admin.username, password: PASSWORD } });
+  const adminSession = await apiSessionAs(page, admin);
   const sent = await adminSession.request.post(`/api/residents/${resident.resident.id}/messages`, {
     data: { title: 'Entrega de llaves', message: 'Pase por la administración a recoger las llaves del parqueo.' },
   });
@@ -63,7 +56,7 @@ test('a resident receives a direct message: the bell rises live, the inbox shows
 
   await expect.poll(() => page.getByTestId('notification-count').textContent(), { timeout: 10_000 }).toBe('1');
   expect(await bell.getAttribute('aria-label')).toBe('Notificaciones: 1 sin leer');
-  expect(await page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload)).toBe(true);
+  expect(await notReloaded(page)).toBe(true);
 
   await bell.click();
   await page.getByTestId('bell-item').filter({ hasText: 'Entrega de llaves' }).waitFor();

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { Organization } from '../../server/models';
 import { createOrganization, createUser, unique } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { requestsSent } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -114,13 +115,15 @@ test('a master administrator creates, edits and deletes client organizations, wi
   expect(await Organization.query().findById(populated.id)).toBeDefined();
   await rowOf(page, populated.name).waitFor();
 
-  // Cancel keeps it; confirming deletes the empty one.
+  // Cancel keeps it (it sends nothing: the one deletion is the confirmed one); confirming deletes the empty one.
   await page.getByRole('button', { name: `Eliminar ${renamed}` }).click();
+  const deletes = requestsSent(page, 'DELETE');
   await page.getByRole('dialog', { name: '¿Eliminar organización?' }).getByRole('button', { name: 'Cancelar' }).click();
   expect(await Organization.query().findById(created!.id)).toBeDefined();
   await page.getByRole('button', { name: `Eliminar ${renamed}` }).click();
   await page.getByRole('dialog', { name: '¿Eliminar organización?' }).getByRole('button', { name: 'Eliminar' }).click();
   await notice(page).getByText('Organización eliminada').waitFor();
+  expect(deletes).toEqual([`/api/organizations/${created!.id}`]);
   await rowOf(page, renamed).waitFor({ state: 'detached' });
   expect(await Organization.query().findById(created!.id)).toBeUndefined();
 });

@@ -5,6 +5,7 @@ import { Amenity, Property, Resident, Unit, User } from '../../server/models';
 import { findCountry } from '../../shared/catalog/countries';
 import { PASSWORD, createCharge, createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { apiSessionAs, liveConnected, requestsSent } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -12,12 +13,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const card = (page: Page, name: string) => page.getByTestId('property-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const manageDialog = (page: Page, name: string) => page.getByRole('dialog', { name: `Gestionar ${name}` });
-
-/** Resolves once the live socket is connected (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
 
 /** Whether this password signs the user in (a context of its own, so the page keeps its session). */
 async function signsIn(page: Page, username: string, password: string) {
@@ -95,12 +90,15 @@ test('an administrator adds a property (country then city, photo), edits it and 
   manage = manageDialog(page, `${name} II`);
   await manage.getByRole('button', { name: 'Eliminar propiedad' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Eliminar propiedad?' });
+  const deletes = requestsSent(page, 'DELETE');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await confirm.waitFor({ state: 'detached' });
   expect(await Property.query().findById(stored!.id)).toBeDefined();
   await manage.getByRole('button', { name: 'Eliminar propiedad' }).click();
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await notice(page).getByText('Propiedad eliminada').waitFor();
+  // Cancel sent nothing: the one deletion is the confirmed one.
+  expect(deletes).toEqual([`/api/properties/${stored!.id}`]);
   await manage.waitFor({ state: 'detached' });
   await page.getByText('Aún no hay propiedades').waitFor();
   expect(await Property.query().findById(stored!.id)).toBeUndefined();
@@ -466,8 +464,7 @@ test("another administrator's changes appear without a reload; search and pages 
 
   // Another administrator renames it: the card follows.
   await connected;
-  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
-  expect((await other.request.post('/api/login', { data: { username: admin.username, password: PASSWORD } })).ok()).toBe(true);
+  const other = await apiSessionAs(page, admin);
   const target = await Property.query().findOne({ organizationId: admin.organizationId, name: 'Edificio 07' });
   expect((await other.request.patch(`/api/properties/${target!.id}`, { data: { name: 'Edificio 07 Norte', status: 'maintenance' } })).ok()).toBe(true);
   await card(page, 'Edificio 07 Norte').getByText('En mantenimiento').waitFor({ timeout: 15_000 });

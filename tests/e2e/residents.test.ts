@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { Resident, User } from '../../server/models';
 import type { Property } from '../../server/models';
-import { PASSWORD, createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
-import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { createProperty, createResident, createUnit, createUser, unique } from '../support/factories';
+import { PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { apiSessionAs, liveConnected, requestsSent, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -151,12 +152,15 @@ test('views a profile, edits the details, sends a message and deactivates a resi
   // Deactivate, after confirming.
   await act(page, 'Diego Armando Alba', 'Desactivar');
   const confirm = page.getByRole('dialog', { name: '¿Desactivar residente?' });
+  const posts = requestsSent(page, 'POST');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await confirm.waitFor({ state: 'detached' });
   expect((await Resident.query().findById(diego.resident.id))?.status).toBe('active');
   await act(page, 'Diego Armando Alba', 'Desactivar');
   await confirm.getByRole('button', { name: 'Desactivar' }).click();
   await notice(page).getByText('Residente desactivado').waitFor();
+  // Cancel sent nothing: the one deactivation is the confirmed one.
+  expect(posts.filter((path) => path.endsWith('/deactivate'))).toEqual([`/api/properties/${diego.resident.propertyId}/residents/${diego.resident.id}/deactivate`]);
   await row(page, 'Diego Armando Alba').getByText('Inactivo').waitFor();
   expect((await Resident.query().findById(diego.resident.id))?.status).toBe('inactive');
 });
@@ -204,9 +208,7 @@ test('adds a resident from the directory (choose the property) and shows the tem
 
 test('on a phone: cards with the actions menu; live changes by another administrator', async ({ page }) => {
   const { admin, torreA } = await directory();
-  const connected = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
+  const connected = liveConnected(page);
   await signInAs(page, admin, '/residents');
   await page.getByTestId('residents-list').waitFor();
   expect(await page.getByTestId('residents-table').count()).toBe(0);
@@ -217,9 +219,8 @@ test('on a phone: cards with the actions menu; live changes by another administr
   expect(width).toBeLessThanOrEqual(PHONE.width);
 
   await connected;
-  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, viewport: DESKTOP });
   const otherAdmin = await createUser({ role: 'Administrador', organizationId: admin.organizationId });
-  expect((await other.request.post('/api/login', { data: { username: otherAdmin.username, password: 'secreto123' } })).ok()).toBe(true);
+  const other = await apiSessionAs(page, otherAdmin);
   const created = await other.request.post(`/api/properties/${torreA.id}/residents`, {
     data: { name: 'Abel', lastName: 'Aaron', username: `${unique('abel')}@correo.do`, unit: 'A0', createUnit: true },
   });
@@ -250,21 +251,15 @@ test('a supplier opening the directory is sent to the dashboard with a notice, w
   expect(await page.getByText('No se pudieron cargar los residentes').count()).toBe(0);
 });
 
-test('a message from the administration reaches the resident at once and stays in their activity', async ({ page, context, url }) => {
+test('a message from the administration reaches the resident at once and stays in their activity', async ({ page }) => {
   const property = await createProperty({ name: 'Torre Mensajes' });
   const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId });
   const { user, resident } = await createResident({ property, user: { name: 'Inés', lastName: 'Lugo' } });
 
-  // The live socket is connected once the server accepts it (Socket.IO's "40" packet).
-  const connected = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
-  await signInAs(page, user, '/');
+  await signInLive(page, user, '/');
   await page.getByRole('heading', { name: 'Bienvenido, Inés' }).waitFor();
-  await connected;
 
-  const office = await context.browser()!.newContext({ baseURL: url('') });
-  await office.request.post('/api/login', { data: { username: admin.username, password: PASSWORD } });
+  const office = await apiSessionAs(page, admin);
   const sent = await office.request.post(`/api/residents/${resident.id}/messages`, {
     data: { title: 'Entrega de paquete', message: 'Tiene un paquete en la recepción del lobby.' },
   });

@@ -8,6 +8,7 @@ import { sessionCookie, waitFor } from '../support/live';
 import { freePort } from '../support/ports';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { useBrowser } from './support/browser';
+import { banner, markNoReload, notReloaded } from './support/pages';
 
 /**
  * A deploy restarts one of two servers that share the database and Redis (as production runs
@@ -99,8 +100,6 @@ async function publish(admin: User, propertyId: number, body: { title: string; m
     .toBeTruthy();
 }
 
-const banner = (page: Page) => page.getByTestId('broadcast-banner');
-
 /** Whether anything answers on A's port (a new connection, as a browser's next one). */
 const answers = (url: string) =>
   fetch(`${url}/api/health`, { headers: { Connection: 'close' } }).then(
@@ -137,8 +136,8 @@ async function acrossRestart(page: Page, { heardBefore, requestInFlight = false 
     await publish(admin, property.id, { title: 'Corte de agua', message: 'Mañana de 8:00 a 12:00 no habrá agua en la torre.', category: 'maintenance' });
     await banner(page).getByText('Corte de agua').waitFor({ timeout: 15_000 });
   }
-  // Gone if the page were ever reloaded: what follows happens in the same page.
-  await page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
+  // What follows happens in the same page.
+  await markNoReload(page);
 
   const lock = requestInFlight ? await holdDocumentsList(page) : undefined;
   running.delete(a);
@@ -160,7 +159,7 @@ async function acrossRestart(page: Page, { heardBefore, requestInFlight = false 
   await banner(page).getByText('Fuga de gas').waitFor({ timeout: 5000 });
   // A connection that had heard an event asked to resume from it.
   expect(live.connects.at(-1)!.includes('"offset"')).toBe(heardBefore);
-  expect(await page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload)).toBe(true);
+  expect(await notReloaded(page)).toBe(true);
   // The old A had ended in order, within a deploy's stop timeout.
   expect(await stopped, a.stderr()).toBe(0);
   expect(stoppedAfter).toBeLessThan(STOP_TIMEOUT_MS);

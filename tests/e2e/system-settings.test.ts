@@ -2,25 +2,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { Organization } from '../../server/models';
 import { createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { openAs } from './support/pages';
 
 const { test } = useBrowser();
 
-/** Resolves once the page's live socket is connected (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) =>
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())),
-  );
-
 /** Another signed-in browser (its own cookies) on the dashboard, with its live socket up. */
 async function dashboardOf(context: BrowserContext, origin: string, user: Parameters<typeof signInAs>[1], name: string) {
-  const other = await context.browser()!.newContext({ viewport: DESKTOP, baseURL: origin, locale: 'es-DO' });
-  const page = await other.newPage();
-  const connected = liveConnected(page);
-  await signInAs(page, user, '/');
-  await page.getByRole('heading', { name: `Bienvenido, ${name}` }).waitFor();
-  await connected;
-  return { page, close: () => other.close() };
+  const other = await openAs(context.browser()!, origin, user, '/');
+  await other.page.getByRole('heading', { name: `Bienvenido, ${name}` }).waitFor();
+  return { page: other.page, close: () => other.context.close() };
 }
 
 const cssVariable = (page: Page, name: string) =>

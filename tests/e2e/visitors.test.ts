@@ -1,7 +1,7 @@
 import { tz } from '@date-fns/tz';
 import { format, type Day } from 'date-fns';
 import { es } from 'date-fns/locale';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import type { User } from '../../server/models';
@@ -10,26 +10,11 @@ import { createOrganization, createProperty, createResident, createStaff, create
 import { sessionCookie } from '../support/live';
 import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { shownDay } from './support/dates';
+import { markNoReload, notReloaded, openAs, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
 const TABLET = { width: 1024, height: 768 };
-
-/** Resolves once the page's live socket is accepted by the server (Socket.IO's "40" packet). */
-const liveConnected = (page: Page) =>
-  new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).startsWith('40') && resolve())));
-
-async function openAs(browser: Browser, origin: string, user: User, path: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: origin, locale: 'es-DO', hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
-  const page = await context.newPage();
-  const connected = liveConnected(page);
-  await signInAs(page, user, path);
-  await connected;
-  await markNoReload(page);
-  return { context, page };
-}
-const markNoReload = (page: Page) => page.evaluate(() => Object.assign(window, { vecindadNoReload: true }));
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { vecindadNoReload?: boolean }).vecindadNoReload === true);
 
 /** A building with a unit, its resident and an administrator of the organization. */
 async function building() {
@@ -64,10 +49,8 @@ test('a resident creates a recurring pass on a phone and opens its link; the des
   const origin = url('');
 
   // The resident, on her phone, registers the nanny for every day of the week.
-  const residentConnected = liveConnected(page);
   await page.setViewportSize(PHONE);
-  await signInAs(page, resident, '/visitors');
-  await residentConnected;
+  await signInLive(page, resident, '/visitors');
   await page.getByRole('heading', { name: 'Visitantes', level: 1 }).waitFor();
   await page.getByText('Aún no hay visitantes').waitFor();
   await page.getByRole('button', { name: 'Registrar visitante' }).first().click();
@@ -186,9 +169,7 @@ test('a supplier made a guard of a property finds the desk in the menu at once, 
   const property = await createProperty();
   const admin = await createUser({ role: 'Administrador', organizationId: property.organizationId });
   const supplier = await createUser({ role: 'Suplidor', organizationId: property.organizationId, name: 'Julio' });
-  const connected = liveConnected(page);
-  await signInAs(page, supplier, '/');
-  await connected;
+  await signInLive(page, supplier, '/');
   await markNoReload(page);
   const desk = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Recepción' });
   expect(await desk.count()).toBe(0);

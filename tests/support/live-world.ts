@@ -1,9 +1,10 @@
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { User } from '../../server/models';
 import { createRedis } from '../../server/services/redis';
 import { closeQueues, createQueues, type Queues } from '../../server/jobs/queues';
 import { startWorker, type RunningWorker } from '../../worker/worker';
-import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, type LiveClient, type LiveServer } from './live';
+import { clearPrefix, connectAs, livePrefix, sessionCookie, startLiveServer, waitFor, type LiveClient, type LiveServer } from './live';
 
 type WorkerOptions = { sweepEveryMs?: number; smtpUrl?: string };
 
@@ -48,6 +49,26 @@ export function useLiveWorld() {
       const worker = await startWorker({ redisUrl: inject('redisUrl'), prefix, sweepEveryMs: 60 * 60 * 1000, ...options });
       workers.add(worker);
       return worker;
+    },
+    /**
+     * Resolves once a run of the sweep `name` of `queue` has both started after this call and
+     * finished: what that sweep does to the rows as they are now is done. For checks that a
+     * sweep left something alone, or did something only once.
+     */
+    async nextSweep(queue: Queue, name: string, timeoutMs = 5000) {
+      const since = Date.now();
+      await waitFor(async () => (await queue.getJobs(['completed'])).some((job) => job.name === name && job.processedOn! > since), timeoutMs, `una pasada de ${name}`);
+    },
+    /**
+     * Resolves once the delayed job `jobId` of `queue` has fired before its row's moment, which
+     * moved to `at` (worker/jobs/delayed.ts): it waits again until then (its data's `key` says
+     * so), or it ended. For checks of what it did when it fired.
+     */
+    async firedEarly(queue: Queue, jobId: string, key: string, at: Date) {
+      await waitFor(async () => {
+        const job = await queue.getJob(jobId);
+        return job && (job.data[key] === at.toISOString() || job.finishedOn);
+      }, 3000, 'el trabajo disparado');
     },
     /** A worker for the tests of the enclosing describe only. */
     useWorker(options: WorkerOptions = {}) {

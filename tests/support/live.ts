@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { LiveEvent } from '../../shared/events';
+import { transaction } from '../../server/db/transaction';
+import { recordEvent } from '../../server/events/outbox';
 import type { User } from '../../server/models';
 import { startServer, type RunningServer } from '../../server/server';
 import { createRedis } from '../../server/services/redis';
@@ -41,6 +43,9 @@ export async function sessionCookie(url: string, user: User) {
 
 export type LiveClient = {
   socket: Socket;
+  /** The server it connects to, and the session it connects with. */
+  url: string;
+  cookie?: string;
   events: LiveEvent[];
   /** The first received event matching, waiting up to `timeoutMs`. */
   next: (match: (event: LiveEvent) => boolean, timeoutMs?: number) => Promise<LiveEvent>;
@@ -60,6 +65,8 @@ export function liveClient(url: string, cookie?: string, options: Parameters<typ
   socket.on('event', (event: LiveEvent) => events.push(event));
   return {
     socket,
+    url,
+    cookie,
     events,
     next: (match, timeoutMs = 5000) => waitFor(() => events.find(match), timeoutMs, 'evento en vivo'),
     close: () => socket.close(),
@@ -80,6 +87,32 @@ export async function connectAs(url: string, user: User) {
   const client = liveClient(url, await sessionCookie(url, user));
   await connected(client);
   return client;
+}
+
+/**
+ * Resolves once each client has heard every event recorded before the call, so that a check
+ * that something did NOT reach it can follow: a marker to the client's user, recorded now, is
+ * published after them all (the relay publishes in the order of recording, inbox events such
+ * as this `notification.read` last), and a socket receives in the order published. A client
+ * no longer connected hears nothing more.
+ */
+export async function caughtUp(clients: LiveClient[]) {
+  const markers = await Promise.all(
+    clients
+      .filter((client) => client.socket.connected)
+      .map(async (client) => {
+        const response = await fetch(`${client.url}/api/user`, { headers: { cookie: client.cookie ?? '' } });
+        if (!response.ok) throw new Error(`sesión no válida: ${response.status}`);
+        const user = (await response.json()) as { id: number; organizationId: number };
+        const [id] = await transaction((trx) =>
+          recordEvent(trx, { type: 'notification.read', organizationId: user.organizationId, audience: 'user', userId: user.id, payload: { marker: true } }),
+        );
+        return { client, id };
+      }),
+  );
+  await Promise.all(
+    markers.map(({ client, id }) => waitFor(() => !client.socket.connected || client.events.some((event) => event.id === id), 5000, 'la marca de eventos')),
+  );
 }
 
 /** Polls `probe` until it returns something truthy. */

@@ -36,15 +36,14 @@ async function tower(count: number, shares?: number[]) {
 }
 
 async function putPlan(cookie: string, propertyId: number, plan: Record<string, unknown> = PLAN) {
-  const response = await fetch(`${world.server.url}/api/properties/${propertyId}/billing-plan`, { method: 'PUT', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(plan) });
-  expect(response.status).toBe(200);
+  expect((await world.api('PUT', `/api/properties/${propertyId}/billing-plan`, cookie, plan)).status).toBe(200);
 }
 
 /** The plan's preview, as the form asks for it. */
 async function previewOf(cookie: string, propertyId: number, plan: Record<string, unknown>) {
-  const response = await fetch(`${world.server.url}/api/properties/${propertyId}/billing-plan/preview`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(plan) });
+  const response = await world.api('POST', `/api/properties/${propertyId}/billing-plan/preview`, cookie, plan);
   expect(response.status).toBe(200);
-  return response.json();
+  return response.body;
 }
 
 /** The plan was first saved on `day` (at noon there); `lastMonth`: before this month's issue day, whatever it is. */
@@ -80,8 +79,8 @@ describe('monthly cuotas', () => {
       units.map((unit) => [unit.id, 330_000, 30_000, addDays(`${today.slice(0, 8)}01`, 10)]),
     );
     // The reserve fund's line is totalled on the summary.
-    const summary = await fetch(`${world.server.url}/api/billing/summary?propertyId=${property.id}`, { headers: { cookie } });
-    expect((await summary.json()).reserveThisYear).toBe(3 * 30_000);
+    const summary = await world.api('GET', `/api/billing/summary?propertyId=${property.id}`, cookie);
+    expect(summary.body.reserveThisYear).toBe(3 * 30_000);
     // The unique key refuses a double even without the lock.
     await expect(db()('charges').insert({ ...charges[0], id: undefined, invoiceNumber: 'FAC-DOBLE' })).rejects.toThrow(/charges_monthly_unique/);
   });
@@ -179,14 +178,27 @@ describe('when a plan starts issuing', () => {
 });
 
 describe('splits', () => {
-  it('split RD$ 100,000.00 over 7 units by uneven shares adds up exactly, remainder to the last unit', () => {
-    const shares = [18.5, 16.25, 15.125, 14.0625, 12.3456, 11.7169, 12];
+  // Shares of 18.5, 16.25, 15.125, 14.0625, 12.3456, 11.7169 and 12 %: weights of 185,000,
+  // 162,500, 151,250, 140,625, 123,456, 117,169 and 120,000 ten-thousandths of a percent, which
+  // add up to exactly 1,000,000 (100 %).
+  const shares = [18.5, 16.25, 15.125, 14.0625, 12.3456, 11.7169, 12];
+
+  it('split RD$ 100,000.00 over 7 units by uneven shares: each unit its share to the centavo, adding up exactly', () => {
+    // 10,000,000 centavos × weight / 1,000,000 = 10 × weight, a whole number for every unit.
     const parts = splitAmount(10_000_000, shares.map(shareWeight));
+    expect(parts).toEqual([1_850_000, 1_625_000, 1_512_500, 1_406_250, 1_234_560, 1_171_690, 1_200_000]);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(10_000_000);
-    const floors = shares.map((share) => Math.floor((10_000_000 * shareWeight(share)) / shares.map(shareWeight).reduce((a, b) => a + b)));
-    expect(parts.slice(0, 6)).toEqual(floors.slice(0, 6));
-    expect(parts[6] - floors[6]).toBeGreaterThanOrEqual(0);
-    expect(parts[6] - floors[6]).toBeLessThan(7);
+  });
+
+  it('split RD$ 100,000.07: the 7 centavos left over go one each to the units with the largest fractions', () => {
+    // 10,000,007 × weight / 1,000,000 = 10 × weight + 7 × weight / 1,000,000. Rounded down, the
+    // first three units get one of the 7 centavos (7 × 185,000, 7 × 162,500 and 7 × 151,250 are
+    // over 1,000,000) and four are left; the largest fractions left (7 × weight mod 1,000,000) are
+    // 984,375 (the 4th unit), 864,192 (5th), 840,000 (7th) and 820,183 (6th): one centavo each.
+    // The first three units' fractions (295,000, 137,500 and 58,750) get none.
+    const parts = splitAmount(10_000_007, shares.map(shareWeight));
+    expect(parts).toEqual([1_850_001, 1_625_001, 1_512_501, 1_406_251, 1_234_561, 1_171_691, 1_200_001]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(10_000_007);
   });
 });
 
@@ -225,13 +237,9 @@ describe('late fees', () => {
     // 00:30 of the day after the grace (still the day before in UTC): too late to be charged one.
     const afterGrace = await insert(zonedInstant(addDays(due, 6), 30));
     // An administrator's charge by hand, today, of a debt due 20 days ago.
-    const response = await fetch(`${world.server.url}/api/charges`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', cookie },
-      body: JSON.stringify({ unitId: units[0].id, type: 'other', amount: 50_000, dueDate: due, description: 'Deuda anterior' }),
-    });
+    const response = await world.api('POST', '/api/charges', cookie, { unitId: units[0].id, type: 'other', amount: 50_000, dueDate: due, description: 'Deuda anterior' });
     expect(response.status).toBe(201);
-    const byHand = await response.json();
+    const byHand = response.body;
 
     const made = await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }));
     expect(made.map((fee) => fee.sourceChargeId).sort()).toEqual([beforeDue.id, lastGraceDay.id].sort());
@@ -239,15 +247,14 @@ describe('late fees', () => {
   });
 
   it('a waived late fee leaves the ledger balanced', async () => {
-    const { property, units, cookie, organization, admin } = await tower(1);
+    const { property, units, cookie, organization } = await tower(1);
     await putPlan(cookie, property.id, { ...PLAN, lateFee: { kind: 'flat', value: 25_000, graceDays: 0 } });
     const [overdue] = await db()('charges')
       .insert({ organizationId: organization.id, propertyId: property.id, unitId: units[0].id, amount: 100_000, type: 'maintenance', dueDate: addDays(today, -3), description: 'Cuota', invoiceNumber: `FAC-W-${Math.random()}`, createdAt: zonedInstant(addDays(today, -13), 6 * 60) })
       .returning('*');
     const [fee] = await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }));
     expect(fee.amount).toBe(25_000);
-    const response = await fetch(`${world.server.url}/api/charges/${fee.id}/waive`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ reason: 'Acuerdo de pago' }) });
-    expect(response.status).toBe(200);
+    expect((await world.api('POST', `/api/charges/${fee.id}/waive`, cookie, { reason: 'Acuerdo de pago' })).status).toBe(200);
 
     const charges = await db()('charges').where({ unitId: units[0].id });
     const credits = await db()('chargeCreditNotes').whereIn('chargeId', charges.map((c) => c.id));
@@ -257,7 +264,6 @@ describe('late fees', () => {
     expect(outstanding).toBe(overdue.amount);
     const statement = await unitStatement(db(), { unit: units[0], property }, {});
     expect(statement.closingBalance).toBe(outstanding);
-    expect(admin.id).toBeTruthy();
     // A waived fee is not charged again by the next run of the same period.
     expect(await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }))).toEqual([]);
   });

@@ -59,13 +59,13 @@ describe('with a worker', () => {
     const cookie = await world.cookie(b.resident);
     const day = nextDay(nextDay(nextDay(zonedParts(new Date()).day)));
     const start = zonedInstant(day, 10 * 60);
-    const response = await fetch(`${world.server.url}/api/amenities/${b.amenity.id}/bookings`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', cookie },
-      body: JSON.stringify({ startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString(), attendees: 2 }),
+    const response = await world.api('POST', `/api/amenities/${b.amenity.id}/bookings`, cookie, {
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 3600_000).toISOString(),
+      attendees: 2,
     });
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: number };
+    const { id } = response.body as { id: number };
     const job = await waitFor(() => queue.getJob(bookingStepJobId(id)), 5000, 'el trabajo de la reserva');
     expect(await job.isDelayed()).toBe(true);
     // Pending and made 3 days ahead: its first step is the reminder a day before.

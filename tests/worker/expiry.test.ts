@@ -4,7 +4,7 @@ import { Broadcast } from '../../server/models';
 import { expiryJobId } from '../../shared/jobs';
 import type { LiveEvent } from '../../shared/events';
 import { createBroadcast, createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { sleep, waitFor } from '../support/live';
+import { waitFor } from '../support/live';
 import { useLiveWorld } from '../support/live-world';
 
 /**
@@ -86,7 +86,7 @@ describe('with a worker', () => {
     // The end date moves in the database without an event (as if the follow-up were lost).
     const newEnd = new Date(Date.now() + 2500);
     await db()('broadcasts').where({ id: created.id }).update({ endDate: newEnd });
-    await sleep(1500);
+    await world.firedEarly(queue, expiryJobId(created.id), 'endsAt', newEnd);
     expect((await Broadcast.query().findById(created.id))!.status).toBe('active');
     await client.next(expiredEvent(created.id), 5000);
     expect(Date.now()).toBeGreaterThanOrEqual(newEnd.getTime());

@@ -4,10 +4,10 @@ import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { MaintenanceRequest } from '../../server/models';
 import type { LiveEvent } from '../../shared/events';
-import { overdueJobId } from '../../shared/jobs';
+import { JOBS, overdueJobId } from '../../shared/jobs';
 import { scheduleOverdueCheck } from '../../server/jobs/maintenance';
 import { createMaintenanceRequest, createOrganization, createProperty, createResident, createUser } from '../support/factories';
-import { sleep, waitFor } from '../support/live';
+import { waitFor } from '../support/live';
 import { useLiveWorld } from '../support/live-world';
 
 /**
@@ -27,9 +27,9 @@ async function building() {
 }
 
 async function report(cookie: string, body: Record<string, unknown>) {
-  const response = await fetch(`${world.server.url}/api/maintenance`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const response = await world.api('POST', '/api/maintenance', cookie, body);
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: number; dueAt: string };
+  return response.body as { id: number; dueAt: string };
 }
 
 const overdueOf = (id: number) => (event: LiveEvent) => event.type === 'maintenance.overdue' && event.subjectId === id;
@@ -47,7 +47,7 @@ describe('with a worker', () => {
     expect(Math.abs(scheduled.timestamp + scheduled.delay - Date.parse(created.dueAt))).toBeLessThan(1500);
 
     const adminCookie = await world.cookie(admin);
-    await fetch(`${world.server.url}/api/maintenance/${created.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', cookie: adminCookie }, body: JSON.stringify({ priority: 'emergency' }) });
+    await world.api('PATCH', `/api/maintenance/${created.id}`, adminCookie, { priority: 'emergency' });
     const dueAt = (await MaintenanceRequest.query().findById(created.id))!.dueAt!.toISOString();
     const moved = await waitFor(async () => {
       const current = await job(created.id);
@@ -97,7 +97,7 @@ describe('with a worker', () => {
     // The deadline moves later without an event (as if the follow-up were lost).
     const later = new Date(Date.now() + 2500);
     await db()('maintenance_requests').where({ id: created.id }).update({ dueAt: later });
-    await sleep(1200);
+    await world.firedEarly(queue, overdueJobId(created.id), 'dueAt', later);
     expect((await MaintenanceRequest.query().findById(created.id))!.overdueAt).toBeNull();
     await watcher.next(overdueOf(created.id), 5000);
     expect(Date.now()).toBeGreaterThanOrEqual(later.getTime());
@@ -117,7 +117,7 @@ describe('the sweep', () => {
     const closed = await createMaintenanceRequest({ propertyId: property.id, status: 'completed', dueAt: new Date(Date.now() - 60_000) });
     const future = await createMaintenanceRequest({ propertyId: property.id, dueAt: new Date(Date.now() + 3600_000) });
     await watcher.next(overdueOf(late.id), 5000);
-    await sleep(1200);
+    await world.nextSweep(queue, JOBS.sweepMaintenance);
     const rows = await MaintenanceRequest.query().findByIds([late.id, closed.id, future.id]).orderBy('id');
     expect(rows.map((row) => row.overdueAt !== null)).toEqual([true, false, false]);
     expect(await db()('events').where({ type: 'maintenance.overdue', subjectId: late.id })).toHaveLength(1);

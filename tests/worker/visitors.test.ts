@@ -3,11 +3,11 @@ import { expireVisitors } from '../../server/commands/visitors';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import type { LiveEvent } from '../../shared/events';
-import { visitorExpiryJobId } from '../../shared/jobs';
+import { JOBS, visitorExpiryJobId } from '../../shared/jobs';
 import { ANONYMISED_NAME } from '../../shared/schemas/visitors';
 import { scheduleVisitorExpiry } from '../../server/jobs/visitors';
 import { createOrganization, createProperty, createResident, createStaff, createUser, createVisitorPass } from '../support/factories';
-import { sleep, waitFor } from '../support/live';
+import { waitFor } from '../support/live';
 import { useLiveWorld } from '../support/live-world';
 
 /**
@@ -17,6 +17,7 @@ import { useLiveWorld } from '../support/live-world';
  */
 const world = useLiveWorld();
 const queue = world.queues.visitors;
+const { api } = world;
 
 async function tower() {
   const organization = await createOrganization();
@@ -30,10 +31,6 @@ async function tower() {
   return { organization, admin, property, host, unit, guard, desk, hostSocket };
 }
 
-const post = async (cookie: string, path: string, body: Record<string, unknown>) => {
-  const response = await fetch(`${world.server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { id: number; status: string; validTo: string; decisionDueAt: string } };
-};
 const job = (id: number) => queue.getJob(visitorExpiryJobId(id));
 const typed = (type: string, id: number) => (event: LiveEvent) => event.type === type && event.subjectId === id;
 
@@ -43,7 +40,7 @@ describe('with a worker', () => {
   it('schedules one job at the end of each new pass’s validity, and none once it is cancelled', async () => {
     const t = await tower();
     const cookie = await world.cookie(t.host);
-    const created = await post(cookie, '/api/visitors', { propertyId: t.property.id, unitId: t.unit.id, name: 'Laura', expectedArrival: new Date(Date.now() + 3600_000).toISOString() });
+    const created = await api('POST', '/api/visitors', cookie, { propertyId: t.property.id, unitId: t.unit.id, name: 'Laura', expectedArrival: new Date(Date.now() + 3600_000).toISOString() });
     expect(created.status).toBe(201);
     const scheduled = await waitFor(() => job(created.body.id), 3000, 'el trabajo de vencimiento');
     expect(scheduled.data).toEqual({ visitorId: created.body.id, dueAt: created.body.validTo });
@@ -59,7 +56,7 @@ describe('with a worker', () => {
   it('times a walk-in out when the host does not answer: the desk is told live to call', async () => {
     const t = await tower();
     const cookie = await world.cookie(t.guard);
-    const asked = await post(cookie, '/api/desk/walk-ins', { propertyId: t.property.id, unitId: t.unit.id, name: 'Pedro Mensajero', visitType: 'delivery' });
+    const asked = await api('POST', '/api/desk/walk-ins', cookie, { propertyId: t.property.id, unitId: t.unit.id, name: 'Pedro Mensajero', visitType: 'delivery' });
     expect(asked.status).toBe(201);
     // The host's screen hears the request.
     await t.hostSocket.next(typed('visitor.walk_in_requested', asked.body.id), 5000);
@@ -78,7 +75,7 @@ describe('with a worker', () => {
   it('tells the host live and in their activity when their visitor is checked in', async () => {
     const t = await tower();
     const pass = await createVisitorPass({ propertyId: t.property.id, unitId: t.unit.id, hostId: t.host.id, name: 'Laura Sánchez' });
-    const checkedIn = await post(await world.cookie(t.guard), `/api/visitors/${pass.id}/check-in`, {});
+    const checkedIn = await api('POST', `/api/visitors/${pass.id}/check-in`, await world.cookie(t.guard), {});
     expect(checkedIn.status).toBe(200);
     await t.hostSocket.next(typed('visitor.checked_in', pass.id), 5000);
     const notification = await waitFor(() => db()('notifications').where({ userId: t.host.id, type: 'visitor.checked_in', subjectId: pass.id }).first(), 5000, 'la notificación');
@@ -102,7 +99,7 @@ describe('the sweep', () => {
     const old = await createVisitorPass({ ...base, status: 'checked-out', uses: 1, phone: '809-555-0199', validFrom: new Date(Date.now() - 400 * day), validTo: new Date(Date.now() - 399 * day), checkOutTime: new Date(Date.now() - 399 * day) });
     await waitFor(async () => (await db()('visitors').where({ id: late.id }).first()).status === 'expired', 5000, 'el pase vencido');
     await waitFor(async () => (await db()('visitors').where({ id: old.id }).first()).anonymizedAt !== null, 5000, 'el anonimizado');
-    await sleep(1200);
+    await world.nextSweep(queue, JOBS.sweepVisitors);
     const rows = await db()('visitors').whereIn('id', [late.id, future.id, old.id]).orderBy('id');
     expect(rows.map((row) => row.status)).toEqual(['expired', 'scheduled', 'checked-out']);
     expect(rows[2]).toMatchObject({ name: ANONYMISED_NAME, phone: null });
