@@ -15,3 +15,13 @@ export function formatMoney(centavos: number): string {
   const [units, cents] = (Math.abs(centavos) / 100).toFixed(2).split('.');
   return `${centavos < 0 ? '-' : ''}RD$${units.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
 }
+
+type Person = { name?: string | null; lastName?: string | null };
+
+/** A person's name as shown everywhere: first name and last name, whichever are present. */
+export function fullName(person: Person): string;
+export function fullName(name: string | null | undefined, lastName?: string | null): string;
+export function fullName(first: Person | string | null | undefined, lastName?: string | null): string {
+  const person = typeof first === 'object' && first !== null ? first : { name: first, lastName };
+  return [person.name, person.lastName].filter(Boolean).join(' ');
+}

@@ -7,7 +7,7 @@ import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import { Amenity, type Property, type User } from '../models';
 import { propertyIdsWithReadableDetails } from '../policies/properties';
-import { foldedContains } from './properties';
+import { foldedContains } from '../db/search';
 
 /**
  * Amenities of the properties whose amenities the user may read, by property then name;

@@ -13,6 +13,7 @@ import { changesBooking } from '../policies/bookings';
 import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
 import { createCharge, creditCharge } from './charges';
 import { rememberedPage } from '../services/listTotals';
+import { pastDue } from '../db/charges';
 
 /**
  * Amenity bookings (docs/modules/bookings.md). Every rule is checked here, in the transaction that
@@ -188,7 +189,7 @@ async function checkRules(
     if (Number(count) >= amenity.maxPerUnitPerMonth) throw ruleError('booking_monthly_limit', 'startTime', 409);
   }
   if (amenity.blockIfOverdue && booking.unitId) {
-    const overdue = await trx('charges').where({ unitId: booking.unitId, status: 'pending' }).where('dueDate', '<', todayThere()).first('id');
+    const overdue = await trx('charges').where({ unitId: booking.unitId }).where(pastDue(todayThere())).first('id');
     if (overdue) throw ruleError('booking_overdue_blocked', 'startTime', 409);
   }
 }

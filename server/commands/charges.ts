@@ -11,6 +11,7 @@ import { reachableOrganizationIds } from '../policies/tenancy';
 import type { ChargeRow } from '../presenters/billing';
 import { billedUserId, ledgerEvents, lockUnit, nextNumber, settleUnit, whereLedgerFilters } from './ledger';
 import { rememberedPage } from '../services/listTotals';
+import { pastDue, pastDueSql } from '../db/charges';
 
 /** Charges with what their presenter shows: unit number, property name, who is billed, overdue. */
 export function chargeRows(trx: Knex = db()) {
@@ -24,7 +25,7 @@ export function chargeRows(trx: Knex = db()) {
       'properties.name as property_name',
       'users.name as user_name',
       'users.last_name as user_last_name',
-      trx.raw(`(charges.status = 'pending' and charges.due_date < ?::date) as overdue`, [todayThere()]),
+      trx.raw(`${pastDueSql()} as overdue`, [todayThere()]),
     );
 }
 
@@ -41,7 +42,7 @@ export function readableCharges(
   const query = whereLedgerFilters(whereLedgerReadable(base, 'charges', user, trx, organizationIds), 'charges', filters, 'due_date', ['invoice_number', 'description'], trx);
   if (filters.userId) query.where('charges.user_id', filters.userId);
   if (filters.type) query.where('charges.type', filters.type);
-  if (filters.status === 'overdue') query.where('charges.status', 'pending').where('charges.due_date', '<', todayThere());
+  if (filters.status === 'overdue') query.where(pastDue(todayThere()));
   else if (filters.status) query.where('charges.status', filters.status);
   return query;
 }

@@ -5,9 +5,11 @@ import type { DelinquencyQuery, DelinquencyReport, DelinquencyRow } from '../../
 import { db } from '../db';
 import type { Property, Unit, User } from '../models';
 import { reachableOrganizationIds } from '../policies/tenancy';
-import { containsPattern } from './properties';
+import { containsPattern } from '../db/search';
 import { rememberedForVersions, rememberedRows } from '../services/listTotals';
 import { TIME_ZONE, addDays, todayThere } from '../../shared/time';
+import { pastDue } from '../db/charges';
+import { fullNameSql } from '../db/names';
 
 /** A row of unit_debts as a page reads it (bucket_0..3 as bucket0..3). */
 type KeptDebtRow = Omit<DelinquencyRow, 'buckets'> & Record<`bucket${number}`, number>;
@@ -62,7 +64,7 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
     .leftJoin('users as owner', 'owner.id', 'u.owner_id')
     .select(
       'd.*',
-      trx.raw("nullif(concat_ws(' ', owner.name, owner.last_name), '') as owner_name"),
+      trx.raw(`${fullNameSql('owner')} as owner_name`),
       trx.raw('(?::date - d.oldest_due_date) as days_late', [today]),
       trx.raw("(select max(p.received_at)::text from payments p where p.unit_id = d.unit_id and p.status in ('confirmed', 'refunded')) as last_payment_at"),
     )
@@ -102,8 +104,8 @@ export const keepEveryDebtCurrent = (today: string, trx: Knex = db()) =>
 /** What a unit owes past due on `today` (centavos). */
 export async function unitOverdue(trx: Knex, unitId: number, today = todayThere()) {
   const row = await trx('charges')
-    .where({ unitId, status: 'pending' })
-    .where('dueDate', '<', today)
+    .where({ unitId })
+    .where(pastDue(today))
     .first(trx.raw('coalesce(sum(amount - paid_amount), 0)::bigint as overdue'));
   return Number(row.overdue);
 }

@@ -19,7 +19,7 @@ import { Document, type User } from '../models';
 import { documentReaderIds, shareableUserIds, whereDocumentReadable } from '../policies/documents';
 import { findReadableProperty } from '../policies/properties';
 import { reachableOrganizationIds } from '../policies/tenancy';
-import { foldedContains } from './properties';
+import { foldedContains } from '../db/search';
 import { checkedFileBytes, type FileRules } from '../services/files';
 import { rememberedPage } from '../services/listTotals';
 

@@ -7,9 +7,11 @@ import { recordEvent, type EventInput } from '../events/outbox';
 import { Property, type User } from '../models';
 import { findManageableProperty } from '../policies/properties';
 import { whereOrganizationReachable } from '../policies/tenancy';
-import { foldedContains } from './properties';
-import { isUniqueViolation } from './units';
+import { foldedContains } from '../db/search';
+import { isUniqueViolation } from '../db/violations';
 import { createResident } from './residents';
+import { fullName } from '../../shared/format';
+import { fullNameSql } from '../db/names';
 
 /** A join request with its person, property and decider (alias j). */
 export type JoinRequestRow = {
@@ -43,7 +45,7 @@ function requestRows(trx: Knex) {
       'j.id', 'j.status', 'j.organizationId', 'j.userId', 'j.propertyId', 'j.propertyReference', 'j.residentId',
       'j.createdAt', 'j.decidedAt', 'u.name', 'u.lastName', 'u.username', 'u.email', 'u.phone',
       'p.name as propertyName', 'un.unitNumber',
-      trx.raw("nullif(concat_ws(' ', d.name, d.last_name), '') as decided_by_name"),
+      trx.raw(`${fullNameSql('d')} as decided_by_name`),
     );
 }
 
@@ -59,7 +61,6 @@ function findPropertyByReference(trx: Knex, organizationId: number, reference: s
     : query.whereRaw('lower(name) = lower(?)', [reference]).orderBy('id').first();
 }
 
-const fullName = (person: { name: string; lastName: string | null }) => [person.name, person.lastName].filter(Boolean).join(' ');
 
 /**
  * A request of `user` (a Residente of no property yet) to join the property named by

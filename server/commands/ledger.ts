@@ -7,7 +7,7 @@ import type { AllocationChoice } from '../../shared/schemas/billing';
 import { validationError } from '../errors';
 import type { EventInput } from '../events/outbox';
 import { unitPeopleIds } from '../policies/billing';
-import { containsPattern } from './properties';
+import { containsPattern } from '../db/search';
 
 /**
  * The ledger's shared steps. Every change of a unit's ledger first locks the unit's row

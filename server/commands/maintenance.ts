@@ -39,11 +39,11 @@ import { findReadableProperty } from '../policies/properties';
 import { actingUnitIds } from '../policies/residency';
 import { staffOf } from '../policies/staff';
 import { decodeBase64, sniffMimeType } from '../services/files';
-import { foldedContains } from './properties';
+import { whereAnyContains } from '../db/search';
 import { rememberedPage } from '../services/listTotals';
+import { fullName } from '../../shared/format';
 
 const OPEN = OPEN_MAINTENANCE_STATUSES as readonly string[];
-const fullName = (name: string | null | undefined, lastName: string | null | undefined) => [name, lastName].filter(Boolean).join(' ');
 
 // ---------------------------------------------------------------------------------------------
 // Deadlines
@@ -197,13 +197,7 @@ function filteredRequests(user: User, filters: Partial<MaintenanceListQuery>, tr
   if (filters.priority) query.where('maintenance_requests.priority', filters.priority);
   if (filters.assignedToId) query.where('maintenance_requests.assigned_to_id', filters.assignedToId);
   if (filters.overdue) query.whereIn('maintenance_requests.status', OPEN).where('maintenance_requests.due_at', '<=', trx.fn.now());
-  if (filters.q) {
-    query.where(
-      trx.raw("public.vecindad_fold(maintenance_requests.title || ' ' || coalesce(maintenance_requests.location, '') || ' ' || coalesce(maintenance_requests.description, ''))"),
-      'like',
-      foldedContains(trx, filters.q),
-    );
-  }
+  if (filters.q) whereAnyContains(query, trx, ['maintenance_requests.title', 'maintenance_requests.location', 'maintenance_requests.description'], filters.q);
   return query;
 }
 

@@ -21,6 +21,7 @@ import type { PaymentRow } from '../presenters/billing';
 import { checkedFileBytes } from '../services/files';
 import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, openCharges, settleUnit, whereLedgerFilters } from './ledger';
 import { rememberedPage } from '../services/listTotals';
+import { fullName } from '../../shared/format';
 
 type PlacedUnit = { unit: Unit; property: Property };
 
@@ -71,7 +72,7 @@ async function withDetails(trx: Knex, payments: Array<Omit<PaymentRow, 'allocati
         .map((row) => ({ chargeId: row.chargeId, invoiceNumber: row.invoiceNumber, description: row.description, amount: row.amount })),
       proof: proof ? { fileName: proof.fileName, fileType: proof.fileType, sizeBytes: proof.sizeBytes } : null,
       refund: refund
-        ? { amount: refund.amount, reason: refund.reason, refundedAt: refund.refundedAt, refundedByName: [refund.name, refund.lastName].filter(Boolean).join(' ') || null }
+        ? { amount: refund.amount, reason: refund.reason, refundedAt: refund.refundedAt, refundedByName: fullName(refund.name, refund.lastName) || null }
         : null,
     };
   });

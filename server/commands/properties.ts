@@ -1,3 +1,4 @@
+import { foldedContains } from '../db/search';
 import type { Knex } from 'knex';
 import { assertOrganizationLimit } from '../policies/limits';
 import { messageText } from '../../shared/messages';
@@ -19,17 +20,6 @@ import type { PropertyRow } from '../presenters/property';
 import { parse } from '../validation';
 import { rememberedPage } from '../services/listTotals';
 
-/** The user's text for LIKE, its wildcards taken literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** `%text%` for (I)LIKE. */
-export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
-
-/**
- * A LIKE pattern for the folded (lowercase, unaccented) `search_text` columns: "perez" and
- * "PÉREZ" both find "Pérez". See migration 20261122000400.
- */
-export const foldedContains = (trx: Knex, text: string) => trx.raw("'%' || public.vecindad_fold(?) || '%'", [escapeLike(text)]);
 
 /**
  * `properties` (a query of property rows: every column but the photo bytes) with their real

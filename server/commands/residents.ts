@@ -10,11 +10,13 @@ import { whereResidentVisible } from '../policies/residents';
 import type { ResidentRow } from '../presenters/resident';
 import { hashPassword, temporaryPassword } from '../services/passwords';
 import { assertOrganizationLimit } from '../policies/limits';
-import { escapeLike, foldedContains } from './properties';
+import { escapeLike, foldedContains } from '../db/search';
 import { inviteUser } from '../notifications/accounts';
 import { leaveUnit } from './departures';
-import { isUniqueViolation, unitForResident } from './units';
+import { unitForResident } from './units';
+import { isUniqueViolation } from '../db/violations';
 import { listTotal, rememberedForVersions } from '../services/listTotals';
+import { fullName } from '../../shared/format';
 
 /** Residences joined with their user, unit and property (alias r, u, un, p). */
 function residentRows(trx: Knex) {
@@ -154,7 +156,7 @@ const residentEvent = (type: ResidentEventType, actor: User, row: ResidentRow) =
   propertyId: row.propertyId,
   actorId: actor.id,
   subject: { type: 'resident', id: row.id },
-  payload: { name: [row.name, row.lastName].filter(Boolean).join(' '), unitNumber: row.unitNumber, status: row.status },
+  payload: { name: fullName(row.name, row.lastName), unitNumber: row.unitNumber, status: row.status },
 });
 
 /** The end date a residence gets when it becomes inactive (today, never before its start). */
@@ -293,7 +295,7 @@ export async function deactivateResident(trx: Knex, actor: User, resident: Resid
  * that user only (activity feed and live push).
  */
 export async function sendNotice(trx: Knex, actor: User, resident: ResidentRow, input: NoticeInput) {
-  const senderName = [actor.name, actor.lastName].filter(Boolean).join(' ');
+  const senderName = fullName(actor.name, actor.lastName);
   await recordEvent(trx, {
     type: 'notice.sent',
     organizationId: resident.organizationId,

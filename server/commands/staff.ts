@@ -7,6 +7,7 @@ import { recordEvent, type EventInput } from '../events/outbox';
 import type { Property, User } from '../models';
 import { readablePropertyIds } from '../policies/tenancy';
 import { releaseAssignments } from './maintenance';
+import { fullName } from '../../shared/format';
 
 /** Each supplier's average rating and how many rated work orders it averages (a subquery per user). */
 const ratingColumns = (trx: Knex) => [
@@ -58,7 +59,7 @@ export async function listAssignees(user: User, propertyId: number | undefined, 
     .orderBy('users.sortName');
   return rows.map((row) => ({
     id: row.id,
-    name: [row.name, row.lastName].filter(Boolean).join(' '),
+    name: fullName(row.name, row.lastName),
     propertyIds: row.propertyIds,
     rating: rating(row),
   }));
@@ -91,7 +92,7 @@ export async function addStaff(trx: Knex, actor: User, property: Property, input
     .ignore()
     .returning(['id', 'userId', 'service']);
   if (!row) throw conflict(messageText('staff_exists'), 'staff_exists');
-  await recordEvent(trx, ...staffEvents('staff.added', property, actor, row, [user.name, user.lastName].filter(Boolean).join(' ')));
+  await recordEvent(trx, ...staffEvents('staff.added', property, actor, row, fullName(user.name, user.lastName)));
   return (await listStaff(property.id, trx)).find((member) => member.id === row.id)!;
 }
 
@@ -105,5 +106,5 @@ export async function removeStaff(trx: Knex, actor: User, property: Property, st
   await trx('property_staff').where({ id: row.id }).delete();
   if (row.service === 'maintenance') await releaseAssignments(trx, actor, property.id, row.userId);
   const user = await trx('users').where({ id: row.userId }).first('name', 'lastName');
-  await recordEvent(trx, ...staffEvents('staff.removed', property, actor, row, [user?.name, user?.lastName].filter(Boolean).join(' ')));
+  await recordEvent(trx, ...staffEvents('staff.removed', property, actor, row, fullName(user?.name, user?.lastName)));
 }

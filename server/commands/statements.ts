@@ -7,7 +7,7 @@ import { db } from '../db';
 import type { Property, Unit, User } from '../models';
 import { billingUnitIds, whereLedgerReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
-import { containsPattern } from './properties';
+import { containsPattern } from '../db/search';
 
 /** `coalesce(sum(x) filter (...), 0)`: a sum that is 0 over no rows. */
 const sum = (column: string, filter = '') => `coalesce(sum(${column})${filter ? ` filter (where ${filter})` : ''}, 0)::bigint`;

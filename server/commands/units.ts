@@ -9,13 +9,12 @@ import { recordEvent } from '../events/outbox';
 import type { Property, Unit, User } from '../models';
 import type { UnitRow } from '../presenters/unit';
 import { leaveUnit } from './departures';
-import { containsPattern } from './properties';
+import { containsPattern } from '../db/search';
+import { isUniqueViolation } from '../db/violations';
+import { fullNameSql } from '../db/names';
 
 const UNIQUE_UNIT_NUMBER = 'units_property_id_unit_number_unique';
 
-/** Whether a database error is the violation of this unique constraint. */
-export const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: string })?.code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
 const duplicateUnitNumber = () =>
   conflict(messageText('unit_number_duplicate'), 'duplicate_unit_number', { unitNumber: messageText('unit_number_duplicate') });
@@ -24,7 +23,7 @@ function unitRows(trx: Knex) {
   return trx('units').select(
     'units.*',
     trx.raw("(select count(*) from residents where residents.unit_id = units.id and residents.status <> 'inactive')::int as resident_count"),
-    trx.raw("(select nullif(concat_ws(' ', users.name, users.last_name), '') from users where users.id = units.owner_id) as owner_name"),
+    trx.raw(`(select ${fullNameSql('users')} from users where users.id = units.owner_id) as owner_name`),
   );
 }
 

@@ -2,10 +2,11 @@ import type { Knex } from 'knex';
 import type { UserListQuery } from '../../shared/schemas/users';
 import { db } from '../db';
 import { whereOrganizationReachable } from '../policies/tenancy';
-import { foldedContains } from './properties';
+import { foldedContains } from '../db/search';
 import { recordEvent } from '../events/outbox';
 import type { User } from '../models';
 import { hashPassword, temporaryPassword } from '../services/passwords';
+import { fullName } from '../../shared/format';
 
 /**
  * The users linked to a property (spec "Property user"): its active and temporary residents,
@@ -62,7 +63,7 @@ export async function resetPassword(trx: Knex, actor: User, target: User): Promi
     audience: 'administrators',
     actorId: actor.id,
     subject: { type: 'user', id: target.id },
-    payload: { name: [target.name, target.lastName].filter(Boolean).join(' ') },
+    payload: { name: fullName(target.name, target.lastName) },
   });
   return tempPassword;
 }

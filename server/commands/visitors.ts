@@ -41,7 +41,7 @@ import {
   type VisitorRow,
 } from '../policies/visitors';
 import { presentVisitor, visitorPayload } from '../presenters/visitor';
-import { foldedContains } from './properties';
+import { whereAnyContains } from '../db/search';
 import { rememberedPage } from '../services/listTotals';
 
 // ---------------------------------------------------------------------------------------------
@@ -154,13 +154,7 @@ function filteredVisitors(user: User, filters: Partial<VisitorListQuery>, trx: K
   if (filters.tab === 'today') validOn(query, trx, dayOf(now)).whereIn('visitors.status', [...TODAY_LIVE, 'checked-out']);
   if (filters.tab === 'upcoming') query.whereIn('visitors.status', TODAY_LIVE).where('visitors.valid_to', '>=', now);
   if (filters.tab === 'completed') query.whereIn('visitors.status', ['checked-out', 'cancelled', 'denied', 'expired']);
-  if (filters.q) {
-    query.where(
-      trx.raw("public.vecindad_fold(visitors.name || ' ' || coalesce(visitors.vehicle_plate, '') || ' ' || coalesce(visitors.phone, '') || ' ' || coalesce(visitors.email, ''))"),
-      'like',
-      foldedContains(trx, filters.q),
-    );
-  }
+  if (filters.q) whereAnyContains(query, trx, ['visitors.name', 'visitors.vehicle_plate', 'visitors.phone', 'visitors.email'], filters.q);
   return query;
 }
 

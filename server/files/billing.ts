@@ -12,6 +12,7 @@ import { config } from '../config';
 import type { PresentedCharge, PresentedPayment, PaymentRow } from '../presenters/billing';
 import { TIME_ZONE, dayOf } from '../../shared/time';
 import { csvText, type CsvColumn } from './csv';
+import { fullName } from '../../shared/format';
 
 /**
  * Billing's files: receipts, statements, the delinquency report and no-debt certificates as
@@ -215,7 +216,7 @@ const nowText = (language: Language) =>
 export function receiptPdf(organization: Organization, payment: PaymentRow, language: Language) {
   const texts = BILLING_TEXTS[language];
   return render(organization, texts.receipt, payment.receiptNumber ?? '', (doc) => {
-    const payer = [payment.userName, payment.userLastName].filter(Boolean).join(' ');
+    const payer = fullName(payment.userName, payment.userLastName);
     facts(doc, [
       [texts.number, payment.receiptNumber ?? ''],
       [texts.date, formatDay(payment.receivedAt, language)],
@@ -247,7 +248,7 @@ export function receiptPdf(organization: Organization, payment: PaymentRow, lang
       const day = dayOf(new Date(payment.refund.refundedAt));
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#b91c1c').text(texts.refunded(formatDay(day, language), payment.refund.reason));
     }
-    const recorder = [payment.recordedByName, payment.recordedByLastName].filter(Boolean).join(' ');
+    const recorder = fullName(payment.recordedByName, payment.recordedByLastName);
     if (recorder) doc.moveDown(1).font('Helvetica').fontSize(9).fillColor('#555555').text(`${texts.recordedBy}: ${recorder}`);
     footer(doc, `${organization.name} · ${texts.generated(nowText(language))}`);
   });

@@ -8,11 +8,12 @@ import type { OutgoingEmail } from './outbox';
 import { renderEmail, type Link } from './render';
 import { MAIL_TEXTS } from './texts';
 import { unsubscribeToken } from './unsubscribe';
+import { fullName } from '../../shared/format';
 
 /** Who an email goes to. */
 export type Recipient = { id: number; name: string; lastName: string | null; email: string; language: Language; organizationId: number };
 
-const nameOf = (recipient: Recipient) => [recipient.name, recipient.lastName].filter(Boolean).join(' ');
+const nameOf = (recipient: Recipient) => fullName(recipient.name, recipient.lastName);
 const url = (path: string) => `${publicOrigin()}${path}`;
 
 /** The app's pages that take a single-use token (in the fragment, which never reaches a server log). */

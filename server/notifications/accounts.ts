@@ -10,6 +10,7 @@ import { queueEmails } from '../mail/outbox';
 import { Organization, User } from '../models';
 import { presentBranding } from '../presenters/settings';
 import { hashPassword, verifyPassword } from '../services/passwords';
+import { fullName } from '../../shared/format';
 
 /** Events whose emails are written with them (the relay's follow-up sends them). */
 export const ACCOUNT_EMAIL_EVENTS = ['user.invited', 'user.reset_requested'] as const satisfies readonly EventType[];
@@ -43,7 +44,7 @@ async function sendTokenLink(trx: Knex, recipient: Recipient, purpose: TokenPurp
     tokenHash: hashOf(token),
     expiresAt: trx.raw(`now() + interval '${LIFETIME_MINUTES[purpose]} minutes'`),
   });
-  const name = [recipient.name, recipient.lastName].filter(Boolean).join(' ');
+  const name = fullName(recipient.name, recipient.lastName);
   const [eventId] = await recordEvent(trx, {
     type: event.type,
     organizationId: recipient.organizationId,
@@ -120,7 +121,7 @@ export async function setPasswordWithToken(trx: Knex, token: string, password: s
     ...(invitation ? { audience: 'administrators' as const } : { audience: 'user' as const, userId: user.id }),
     actorId: user.id,
     subject: { type: 'user', id: user.id },
-    payload: { name: [user.name, user.lastName].filter(Boolean).join(' ') },
+    payload: { name: fullName(user.name, user.lastName) },
   });
   return user;
 }

@@ -1,7 +1,6 @@
 import type { ChargeStatus, ChargeType, PaymentMethod, PaymentStatus } from '../../shared/enums';
+import { fullName } from '../../shared/format';
 
-const fullName = (name: string | null | undefined, lastName: string | null | undefined) =>
-  [name, lastName].filter(Boolean).join(' ') || null;
 const isoTime = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 /** A charge as commands/charges.ts reads it. */

@@ -1,6 +1,7 @@
 import { isAdministrator } from '../../shared/permissions';
 import type { BookingRow } from '../commands/bookings';
 import type { User } from '../models';
+import { fullName } from '../../shared/format';
 
 /**
  * A booking as the API answers it. Administrators and the booker read everything; other
@@ -21,7 +22,7 @@ export function presentBooking(row: BookingRow, user: User) {
   return {
     ...base,
     userId: row.userId,
-    userName: [row.userName, row.userLastName].filter(Boolean).join(' ') || null,
+    userName: fullName(row.userName, row.userLastName) || null,
     unitId: row.unitId,
     unitNumber: row.unitNumber,
     attendees: row.attendees,

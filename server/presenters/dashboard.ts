@@ -1,4 +1,5 @@
 import type { DashboardSummary } from '../commands/dashboard';
+import { fullName } from '../../shared/format';
 
 type EventRow = DashboardSummary['recentActivity'][number];
 
@@ -23,7 +24,7 @@ export function presentActivity(event: EventRow) {
     subject: event.subjectType ? { type: event.subjectType as string, id: event.subjectId as number } : null,
     payload,
     actor: event.actorId
-      ? { id: event.actorId as number, name: [event.actorName, event.actorLastName].filter(Boolean).join(' ') }
+      ? { id: event.actorId as number, name: fullName(event.actorName, event.actorLastName) }
       : null,
     createdAt: new Date(event.createdAt).toISOString(),
   };

@@ -9,9 +9,9 @@ import type {
 import type { PhotoRow, UpdateRow } from '../commands/maintenance';
 import type { User } from '../models';
 import { allowedActions, isOpen, rolesOn, type RequestRow } from '../policies/maintenance';
+import { fullName } from '../../shared/format';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const fullName = (name: string | null, lastName: string | null) => [name, lastName].filter(Boolean).join(' ');
 
 export const presentPhoto = (photo: PhotoRow): MaintenancePhotoView => ({
   id: photo.id,

@@ -2,9 +2,9 @@ import { isAdministrator } from '../../shared/permissions';
 import { firstNameOf, type PublicPass, type VisitorBlockView, type VisitorEventPayload, type VisitorView } from '../../shared/schemas/visitors';
 import type { User } from '../models';
 import { allowedActions, type VisitorRow } from '../policies/visitors';
+import { fullName } from '../../shared/format';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-const fullName = (name: string | null | undefined, lastName: string | null | undefined) => [name, lastName].filter(Boolean).join(' ');
 
 /**
  * A pass as the user reads it. The code and the link go to who manages the pass (its host and

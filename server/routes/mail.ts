@@ -1,7 +1,7 @@
 import { apiRouter } from './router';
 import { MailListQuerySchema } from '../../shared/schemas/notifications';
 import { config } from '../config';
-import { foldedContains } from '../commands/properties';
+import { foldedContains } from '../db/search';
 import { db } from '../db';
 import { forbidden, notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';

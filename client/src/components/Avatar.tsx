@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fullName } from '@shared/format';
 
 type AvatarProps = {
   name: string;
@@ -17,12 +18,12 @@ export const initials = (name: string, lastName?: string | null) =>
 export function Avatar({ name, lastName, src, size = 40, className = '', decorative = false }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: size * 0.4 };
-  const fullName = [name, lastName].filter(Boolean).join(' ');
+  const shownName = fullName(name, lastName);
   if (src && failed !== src) {
     return (
       <img
         src={src}
-        alt={decorative ? '' : fullName}
+        alt={decorative ? '' : shownName}
         width={size}
         height={size}
         className={`rounded-circle object-fit-cover flex-shrink-0 ${className}`}
@@ -34,7 +35,7 @@ export function Avatar({ name, lastName, src, size = 40, className = '', decorat
     <span
       className={`vec-avatar rounded-circle flex-shrink-0 ${className}`}
       style={style}
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': fullName })}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': shownName })}
     >
       {initials(name, lastName)}
     </span>

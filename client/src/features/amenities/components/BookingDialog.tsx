@@ -15,6 +15,7 @@ import { bookingCost } from '@shared/bookings';
 import { addDays, dayStart, todayThere, zonedParts } from '@shared/time';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import { useAvailability, useChangeBooking, useCreateBooking, type Amenity, type Booking, type Slot } from '../api/bookings';
+import { fullName } from '@shared/format';
 
 type BookingDialogProps = { amenity: Amenity | null; booking?: Booking | null; show: boolean; onClose: () => void };
 
@@ -231,7 +232,7 @@ function BookFor({ propertyId, value, onChange }: { propertyId: number; value: s
             <option value="">{t('booking.forAdministration')}</option>
             {(residents.data?.items ?? []).map((resident) => (
               <option key={resident.id} value={String(resident.userId)}>
-                {[resident.name, resident.lastName].filter(Boolean).join(' ')}
+                {fullName(resident.name, resident.lastName)}
                 {resident.unitNumber ? ` · ${resident.unitNumber}` : ''}
               </option>
             ))}

@@ -69,4 +69,3 @@ export function useCurrentUser(): User {
   return data;
 }
 
-export const fullName = (user: Pick<User, 'name' | 'lastName'>) => [user.name, user.lastName].filter(Boolean).join(' ');

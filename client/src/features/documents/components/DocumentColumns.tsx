@@ -7,6 +7,7 @@ import { useFormatDate } from '@client/lib/format';
 import type { DocumentItem } from '@shared/schemas/documents';
 import { relativeAge } from '../lib/dates';
 import { fileTypeLabel } from '../lib/files';
+import { fullName } from '@shared/format';
 
 function FileIcon({ fileType }: { fileType: string }) {
   const props = { size: 20, className: 'text-primary flex-shrink-0 mt-1', 'aria-hidden': true } as const;
@@ -23,7 +24,7 @@ const ACCESS_BADGES: Record<DocumentItem['access'], string> = {
 };
 
 const uploaderName = (document: DocumentItem) =>
-  document.uploadedBy ? [document.uploadedBy.name, document.uploadedBy.lastName].filter(Boolean).join(' ') : null;
+  document.uploadedBy ? fullName(document.uploadedBy.name, document.uploadedBy.lastName) : null;
 
 /** Dates of a row: the day of the upload, relative for the last change (exact date on hover). */
 function useDocumentDates() {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@client/lib/api';
 import { useShareCandidates, type ShareCandidate } from '../api/get-share-candidates';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
+import { fullName } from '@shared/format';
 
 type SharePickerProps = {
   value: ShareCandidate[];
@@ -15,7 +16,6 @@ type SharePickerProps = {
   disabled?: boolean;
 };
 
-const fullName = (person: Pick<ShareCandidate, 'name' | 'lastName'>) => [person.name, person.lastName].filter(Boolean).join(' ');
 
 /** `custom` access: who else may read the document, searched in the residents directory. */
 export function SharePicker({ value, onChange, selfId, invalid, disabled }: SharePickerProps) {

@@ -3,6 +3,7 @@ import { refreshResidents } from '@client/features/residents/api/save-resident';
 import { api, withQuery } from '@client/lib/api';
 import type { JoinRequestApproveInput } from '@shared/schemas/joinRequests';
 import type { OwnJoinRequest } from './own-join-request';
+import { fullName } from '@shared/format';
 
 /** A request of the administrators' queue (server/presenters/joinRequest.ts). */
 export type JoinRequest = OwnJoinRequest & {
@@ -13,7 +14,7 @@ export type JoinRequest = OwnJoinRequest & {
   user: { id: number; name: string; lastName: string | null; email: string; phone: string | null };
 };
 
-export const applicantName = (request: Pick<JoinRequest, 'user'>) => [request.user.name, request.user.lastName].filter(Boolean).join(' ');
+export const applicantName = (request: Pick<JoinRequest, 'user'>) => fullName(request.user.name, request.user.lastName);
 
 export const JOIN_REQUESTS_PAGE_SIZE = 5;
 

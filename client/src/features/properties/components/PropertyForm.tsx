@@ -21,6 +21,7 @@ import { useSaveProperty, type PhotoChange } from '../api/save-property';
 import { propertyQueryOptions } from '../api/get-property';
 import { useOwnerCandidates } from '../api/owners';
 import { PhotoField } from './PhotoField';
+import { fullName } from '@shared/format';
 
 type PropertyFormInput = z.input<typeof PropertyCreateSchema>;
 type PropertyFormOutput = z.output<typeof PropertyCreateSchema>;
@@ -183,7 +184,7 @@ type OwnerFieldProps = {
 function OwnerField({ organizationId, ownerId, registration, error }: OwnerFieldProps) {
   const { t } = useTranslation('properties');
   const owners = useOwnerCandidates(organizationId).data ?? [];
-  const options = owners.map((user) => ({ value: String(user.id), label: [user.name, user.lastName].filter(Boolean).join(' ') }));
+  const options = owners.map((user) => ({ value: String(user.id), label: fullName(user.name, user.lastName) }));
   if (ownerId && !owners.some((user) => user.id === ownerId)) options.push({ value: String(ownerId), label: t('form.ownerUnknown', { id: ownerId }) });
   return <SelectField label={t('form.owner')} placeholder={t('form.noOwner')} registration={registration} error={error} options={options} />;
 }

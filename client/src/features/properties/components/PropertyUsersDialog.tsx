@@ -9,10 +9,10 @@ import { useMediaQuery } from '@client/hooks/use-media-query';
 import { TemporaryPassword } from '@client/features/residents/components/TemporaryPassword';
 import { errorMessage } from '@client/lib/api';
 import { usePropertyUsers, useResetPassword, type PropertyUser } from '../api/users';
+import { fullName } from '@shared/format';
 
 type PropertyUsersDialogProps = { show: boolean; propertyId: number; propertyName: string; onClose: () => void };
 
-const fullName = (user: Pick<PropertyUser, 'name' | 'lastName'>) => [user.name, user.lastName].filter(Boolean).join(' ');
 
 /**
  * View users: the users of the property (id, name, last name, username, email, role) and a

@@ -16,6 +16,7 @@ import { useFormatDate } from '@client/lib/format';
 import { useSearchPaging } from '../lib/use-search-paging';
 import { ListSearch } from './ListSearch';
 import { PropertyUsersDialog } from './PropertyUsersDialog';
+import { fullName } from '@shared/format';
 
 type ResidentsTabProps = { propertyId: number; propertyName: string; canManage: boolean };
 
@@ -105,7 +106,7 @@ type ResidentItemProps = { resident: Resident; canManage: boolean; onEdit: (resi
 function ResidentItem({ resident, canManage, onEdit, onDeactivate }: ResidentItemProps) {
   const { t } = useTranslation('properties');
   const formatDate = useFormatDate();
-  const name = [resident.name, resident.lastName].filter(Boolean).join(' ');
+  const name = fullName(resident.name, resident.lastName);
   const contact = [resident.email, resident.phone].filter(Boolean).join(' · ');
   return (
     <ListGroup.Item as="li" className="d-flex flex-wrap align-items-center gap-3 py-3" data-testid="property-resident">

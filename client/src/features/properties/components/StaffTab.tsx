@@ -13,6 +13,7 @@ import { errorMessage } from '@client/lib/api';
 import { STAFF_SERVICES, type StaffService } from '@shared/enums';
 import { useAddStaff, useRemoveStaff, useStaff, useSupplierCandidates, type StaffMember } from '../api/staff';
 import { useConfirmedDelete } from '../lib/use-confirmed-delete';
+import { fullName } from '@shared/format';
 
 type StaffTabProps = { propertyId: number; organizationId: number };
 
@@ -25,7 +26,7 @@ export function StaffTab({ propertyId, organizationId }: StaffTabProps) {
   const { t } = useTranslation('properties');
   const staff = useStaff(propertyId);
   const removing = useConfirmedDelete<StaffMember>(useRemoveStaff(propertyId), (member) =>
-    toast({ title: t('staff.removed'), description: [member.user.name, member.user.lastName].filter(Boolean).join(' '), variant: 'success' }),
+    toast({ title: t('staff.removed'), description: fullName(member.user.name, member.user.lastName), variant: 'success' }),
   );
 
   let content;
@@ -36,7 +37,7 @@ export function StaffTab({ propertyId, organizationId }: StaffTabProps) {
     content = (
       <ListGroup as="ul" aria-label={t('staff.listLabel')}>
         {staff.data.map((member) => {
-          const name = [member.user.name, member.user.lastName].filter(Boolean).join(' ');
+          const name = fullName(member.user.name, member.user.lastName);
           return (
             <ListGroup.Item as="li" key={member.id} className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="staff-member">
               <div className="min-w-0">
@@ -85,7 +86,7 @@ export function StaffTab({ propertyId, organizationId }: StaffTabProps) {
       >
         {removing.shown && (
           <p className="mb-0">
-            {t('staff.removeBody', { name: [removing.shown.user.name, removing.shown.user.lastName].filter(Boolean).join(' '), service: t(`staff.services.${removing.shown.service}`) })}
+            {t('staff.removeBody', { name: fullName(removing.shown.user.name, removing.shown.user.lastName), service: t(`staff.services.${removing.shown.service}`) })}
           </p>
         )}
       </ConfirmDialog>
@@ -114,7 +115,7 @@ function AddStaffForm({ propertyId, organizationId }: StaffTabProps) {
           {
             onSuccess: (member) => {
               setUserId('');
-              toast({ title: t('staff.added'), description: [member.user.name, member.user.lastName].filter(Boolean).join(' '), variant: 'success' });
+              toast({ title: t('staff.added'), description: fullName(member.user.name, member.user.lastName), variant: 'success' });
             },
             onError: (error) => toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' }),
           },
@@ -132,7 +133,7 @@ function AddStaffForm({ propertyId, organizationId }: StaffTabProps) {
             <option value="">{candidates.data?.length === 0 ? t('staff.noSuppliers') : t('staff.chooseSupplier')}</option>
             {(candidates.data ?? []).map((user) => (
               <option key={user.id} value={user.id}>
-                {[user.name, user.lastName].filter(Boolean).join(' ')}
+                {fullName(user.name, user.lastName)}
                 {user.email ? ` · ${user.email}` : ''}
               </option>
             ))}

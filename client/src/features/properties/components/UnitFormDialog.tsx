@@ -17,6 +17,7 @@ import { UnitCreateSchema } from '@shared/schemas/units';
 import { useOwnerCandidates } from '../api/owners';
 import { getUnit, useSaveUnit, type Unit } from '../api/units';
 import { pesosText, toCentavos } from '../lib/money';
+import { fullName } from '@shared/format';
 
 /** The unit rules of spec section 5, with the monthly rent typed in RD$ (two decimals at most). */
 const UnitFormSchema = UnitCreateSchema.extend({
@@ -45,7 +46,7 @@ const formValues = (unit: Unit | null): UnitFormInput => ({
 function UnitOwnerField({ ownerId, ownerName, registration, error }: { ownerId: number | null; ownerName: string | null; registration: UseFormRegisterReturn; error?: { message?: string } }) {
   const { t } = useTranslation('properties');
   const owners = useOwnerCandidates().data ?? [];
-  const options = owners.map((user) => ({ value: String(user.id), label: [user.name, user.lastName].filter(Boolean).join(' ') }));
+  const options = owners.map((user) => ({ value: String(user.id), label: fullName(user.name, user.lastName) }));
   if (ownerId && !owners.some((user) => user.id === ownerId)) options.push({ value: String(ownerId), label: ownerName ?? t('form.ownerUnknown', { id: ownerId }) });
   return <SelectField label={t('units.owner')} placeholder={t('units.noOwner')} registration={registration} error={error} options={options} hint={t('units.ownerHint')} />;
 }

@@ -5,8 +5,8 @@ import { useLastShown } from '@client/hooks/use-last-shown';
 import { errorMessage } from '@client/lib/api';
 import { useDeactivateResident } from '../api/save-resident';
 import type { Resident } from '../api/types';
+import { fullName } from '@shared/format';
 
-const fullName = (resident: Pick<Resident, 'name' | 'lastName'>) => [resident.name, resident.lastName].filter(Boolean).join(' ');
 
 /** Deactivate: asks first; the residence ends today and the user loses access to the property. */
 export function DeactivateResidentDialog({ resident, onClose }: { resident: Resident | null; onClose: () => void }) {

@@ -6,6 +6,7 @@ import { RowActionsMenu, type RowAction } from '@client/components/list/RowActio
 import { useFormatDate } from '@client/lib/format';
 import type { Resident } from '../api/types';
 import { ResidentStatusBadge } from './ResidentStatusBadge';
+import { fullName } from '@shared/format';
 
 export type ResidentActions = {
   onView: (resident: Resident) => void;
@@ -14,7 +15,6 @@ export type ResidentActions = {
   onDeactivate: (resident: Resident) => void;
 };
 
-const fullName = (resident: Pick<Resident, 'name' | 'lastName'>) => [resident.name, resident.lastName].filter(Boolean).join(' ');
 
 /** The Actions menu of a row: View Profile for everyone; Edit Details, Send Message and Deactivate for administrators. */
 export function ResidentActionsMenu({ resident, canManage, onView, onEdit, onMessage, onDeactivate }: ResidentActions & { resident: Resident; canManage: boolean }) {

@@ -22,6 +22,7 @@ import { PropertySelect } from './PropertySelect';
 import { TemporaryPassword } from './TemporaryPassword';
 import { residentQueryOptions } from '../api/get-resident';
 import { UnitConfirmation, useUnknownUnit } from './UnitConfirmation';
+import { fullName } from '@shared/format';
 
 type ResidentFormDialogProps = {
   show: boolean;
@@ -65,7 +66,7 @@ export function ResidentFormDialog({ show, onClose, resident, propertyId }: Resi
                 {t('tempPassword.invited', { email: created.email ?? created.username })}
               </Alert>
             )}
-            <TemporaryPassword password={created.tempPassword} name={[created.name, created.lastName].filter(Boolean).join(' ')} />
+            <TemporaryPassword password={created.tempPassword} name={fullName(created.name, created.lastName)} />
           </Modal.Body>
           <Modal.Footer>
             <Button onClick={onClose}>{t('tempPassword.done')}</Button>
@@ -112,7 +113,7 @@ function CreateResidentForm({ propertyId, onCreated, onDone }: { propertyId?: nu
       { propertyId: values.propertyId, body: { ...values, createUnit } },
       {
         onSuccess: (created) => {
-          const name = [created.name, created.lastName].filter(Boolean).join(' ');
+          const name = fullName(created.name, created.lastName);
           toast({
             title: t('notices.added'),
             description: t(created.tempPassword ? 'notices.addedDescription' : 'notices.linkedDescription', { name, property: created.propertyName }),
@@ -211,7 +212,7 @@ function EditResidentForm({ resident, onDone }: { resident: Resident; onDone: ()
       { resident, body: { ...values, createUnit, version: edit.version } },
       {
         onSuccess: (saved) => {
-          toast({ title: t('notices.updated'), description: t('notices.updatedDescription', { name: [saved.name, saved.lastName].filter(Boolean).join(' ') }), variant: 'success' });
+          toast({ title: t('notices.updated'), description: t('notices.updatedDescription', { name: fullName(saved.name, saved.lastName) }), variant: 'success' });
           onDone();
         },
         onError: (error) => {

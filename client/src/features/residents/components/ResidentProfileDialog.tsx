@@ -9,6 +9,7 @@ import { useFormatDate } from '@client/lib/format';
 import { useResident } from '../api/get-resident';
 import type { Resident } from '../api/types';
 import { ResidentStatusBadge } from './ResidentStatusBadge';
+import { fullName } from '@shared/format';
 
 /** View Profile: the resident as GET /api/residents/:id answers (the row is shown while it loads). */
 export function ResidentProfileDialog({ resident, onClose }: { resident: Resident | null; onClose: () => void }) {
@@ -50,7 +51,7 @@ function Profile({ initial }: { initial: Resident }) {
     );
   }
   const resident = query.data;
-  const name = [resident.name, resident.lastName].filter(Boolean).join(' ');
+  const name = fullName(resident.name, resident.lastName);
   const day = (value: string | null) => value && formatDate(value, 'day');
   return (
     <Modal.Body data-testid="resident-profile">

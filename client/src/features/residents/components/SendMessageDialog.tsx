@@ -12,8 +12,8 @@ import { NoticeSchema } from '@shared/schemas/residents';
 import { useSendResidentMessage } from '../api/save-resident';
 import type { Resident } from '../api/types';
 import { TEXT_LIMITS } from '@shared/schemas/common';
+import { fullName } from '@shared/format';
 
-const fullName = (resident: Pick<Resident, 'name' | 'lastName'>) => [resident.name, resident.lastName].filter(Boolean).join(' ');
 
 /** Send Message: a title and a message, delivered to the resident as a direct notice. */
 export function SendMessageDialog({ resident, onClose }: { resident: Resident | null; onClose: () => void }) {
