@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
-import { userQueryOptions } from '@client/features/auth/api/get-user';
+import { userQueryOptions } from '@client/lib/auth';
 import { dashboardQueryOptions } from '@client/features/dashboard/api/get-dashboard';
 import { unreadCountQueryOptions } from '@client/features/notifications/api/get-unread-count';
 import { i18n } from '@client/lib/i18n';

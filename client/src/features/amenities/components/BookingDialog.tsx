@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { usePropertyResidents } from '@client/features/residents/api/get-property-residents';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { errorMessage } from '@client/lib/api';

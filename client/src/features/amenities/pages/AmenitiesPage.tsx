@@ -3,7 +3,7 @@ import { Button, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { usePropertyOptions } from '@client/features/residents/api/property-options';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { BOOKING_STATUSES } from '@shared/enums';

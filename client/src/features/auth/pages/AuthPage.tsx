@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LanguageSwitch } from '@client/app/layout/LanguageSwitch';
 import { Loading } from '@client/components/Loading';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { AuthHero } from '../components/AuthHero';
 import { LoginForm } from '../components/LoginForm';

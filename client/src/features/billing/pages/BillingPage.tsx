@@ -8,7 +8,7 @@ import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar, type ToolbarTab } from '@client/components/list/ListToolbar';
 import { RowActionsMenu, type RowAction } from '@client/components/list/RowActionsMenu';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { PropertySelect } from '@client/features/residents/components/PropertySelect';
 import { useCsvDownload } from '@client/hooks/use-csv-download';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';

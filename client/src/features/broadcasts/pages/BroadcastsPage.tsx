@@ -7,7 +7,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { PropertiesTabs } from '@client/features/properties/components/PropertiesTabs';
 import { useLiveEvents } from '@client/lib/live-events';
 import { can } from '@shared/permissions';

@@ -2,8 +2,8 @@ import { Building2, CreditCard, FileText, Users, Wrench, type LucideIcon } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { screenAccess } from '@client/app/routes/screens';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useCurrentUser } from '@client/lib/auth';
+import { useBranding } from '@client/lib/branding';
 import { formatMoney } from '@client/lib/format';
 import type { Dashboard } from '../api/get-dashboard';
 

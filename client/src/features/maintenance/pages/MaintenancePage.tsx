@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { PropertySelect } from '@client/features/residents/components/PropertySelect';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { MAINTENANCE_PRIORITIES, type MaintenanceStatus } from '@shared/enums';

@@ -2,8 +2,8 @@ import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { screenAccess } from '@client/app/routes/screens';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useCurrentUser } from '@client/lib/auth';
+import { useBranding } from '@client/lib/branding';
 
 /** The tab bar of /properties: the properties list and their broadcasts (none without the second). */
 export function PropertiesTabs() {

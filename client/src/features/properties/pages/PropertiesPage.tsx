@@ -9,7 +9,7 @@ import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { can } from '@shared/permissions';
 import { PROPERTIES_PAGE_SIZE, useProperties } from '../api/get-properties';
 import { AddPropertyDialog } from '../components/AddPropertyDialog';

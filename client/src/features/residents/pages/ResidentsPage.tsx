@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { i18n } from '@client/lib/i18n';
 import { useLiveEvents } from '@client/lib/live-events';

@@ -1,6 +1,6 @@
 import { Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { PasswordChangeForm } from '@client/features/auth/components/PasswordChangeForm';
 import { AvatarSection } from './AvatarSection';
 import { DangerZone } from './DangerZone';

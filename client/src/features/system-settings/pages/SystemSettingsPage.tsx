@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useTabParam } from '@client/hooks/use-tab-param';
 import { useLiveEvents } from '@client/lib/live-events';
 import { systemSettingsQueryKey, useSystemSettings } from '../api/get-system-settings';
