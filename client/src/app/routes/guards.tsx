@@ -7,7 +7,7 @@ import { toast } from '@client/components/toast/toast';
 import { useUser, useCurrentUser } from '@client/lib/auth';
 import { useBranding } from '@client/lib/branding';
 import { FORBIDDEN_REDIRECT } from '@shared/permissions';
-import { screenAccess } from './screens';
+import { screenAccess } from '@client/lib/screens';
 
 const ChangePasswordRequiredPage = lazy(() => import('@client/features/auth/pages/ChangePasswordRequiredPage'));
 const AwaitingApprovalPage = lazy(() => import('@client/features/join-requests/pages/AwaitingApprovalPage'));

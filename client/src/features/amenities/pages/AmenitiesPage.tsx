@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/lib/auth';
-import { usePropertyOptions } from '@client/features/residents/api/property-options';
+import { usePropertyOptions } from '@client/lib/property-options';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { BOOKING_STATUSES } from '@shared/enums';
 import { isAdministrator } from '@shared/permissions';

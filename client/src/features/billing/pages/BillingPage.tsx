@@ -9,7 +9,7 @@ import { FilterSelect, ListToolbar, type ToolbarTab } from '@client/components/l
 import { RowActionsMenu, type RowAction } from '@client/components/list/RowActionsMenu';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/lib/auth';
-import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { useCsvDownload } from '@client/hooks/use-csv-download';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { useTabParam } from '@client/hooks/use-tab-param';

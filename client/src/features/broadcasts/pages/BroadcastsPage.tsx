@@ -8,7 +8,7 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/lib/auth';
-import { PropertiesTabs } from '@client/features/properties/components/PropertiesTabs';
+import { PropertiesTabs } from '@client/components/PropertiesTabs';
 import { useLiveEvents } from '@client/lib/live-events';
 import { can } from '@shared/permissions';
 import { propertyChoicesBaseKey, usePropertyChoice, usePropertyChoices } from '../api/get-broadcast-properties';

@@ -1,7 +1,7 @@
 import { Building2, CreditCard, FileText, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { screenAccess } from '@client/app/routes/screens';
+import { screenAccess } from '@client/lib/screens';
 import { useCurrentUser } from '@client/lib/auth';
 import { useBranding } from '@client/lib/branding';
 import { formatMoney } from '@client/lib/format';

@@ -7,7 +7,7 @@ import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
 import { useCurrentUser } from '@client/lib/auth';
-import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { MAINTENANCE_PRIORITIES, type MaintenanceStatus } from '@shared/enums';
 import { can, isAdministrator } from '@shared/permissions';

@@ -14,7 +14,7 @@ import { can } from '@shared/permissions';
 import { PROPERTIES_PAGE_SIZE, useProperties } from '../api/get-properties';
 import { AddPropertyDialog } from '../components/AddPropertyDialog';
 import { MANAGE_TABS, ManagePropertyDialog, type ManageTab } from '../components/ManagePropertyDialog';
-import { PropertiesTabs } from '../components/PropertiesTabs';
+import { PropertiesTabs } from '@client/components/PropertiesTabs';
 import { PropertyCard } from '../components/PropertyCard';
 import { usePropertyLiveUpdates } from '../lib/live';
 import '../properties.css';

@@ -18,8 +18,8 @@ import { idField } from '@shared/schemas/properties';
 import { ResidentCreateSchema, ResidentUpdateSchema } from '@shared/schemas/residents';
 import { useCreateResident, useUpdateResident, type CreatedResident } from '../api/save-resident';
 import type { Resident } from '../api/types';
-import { PropertySelect } from './PropertySelect';
-import { TemporaryPassword } from './TemporaryPassword';
+import { PropertySelect } from '@client/components/form/PropertySelect';
+import { TemporaryPassword } from '@client/components/TemporaryPassword';
 import { residentQueryOptions } from '../api/get-resident';
 import { UnitConfirmation, useUnknownUnit } from './UnitConfirmation';
 

@@ -16,7 +16,7 @@ import { residentsExport } from '../api/export-residents';
 import { RESIDENT_FILTERS, RESIDENTS_PAGE_SIZE, residentsQueryKey, useResidents } from '../api/get-residents';
 import type { Resident } from '../api/types';
 import { DeactivateResidentDialog } from '../components/DeactivateResidentDialog';
-import { PropertySelect } from '../components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { ResidentActionsMenu, useResidentColumns } from '../components/ResidentColumns';
 import { ResidentFormDialog } from '../components/ResidentFormDialog';
 import { ResidentProfileDialog } from '../components/ResidentProfileDialog';
