@@ -6,7 +6,7 @@ import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/lib/auth';
-import { usePropertyResidents } from '@client/features/residents/api/get-property-residents';
+import { usePropertyResidents } from '@client/lib/property-residents';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { errorMessage } from '@client/lib/api';
 import { isAdministrator } from '@shared/permissions';

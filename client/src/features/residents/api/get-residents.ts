@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
 import { RESIDENT_STATUSES } from '@shared/enums';
-import type { Resident } from './types';
+import type { Resident } from '@client/lib/types/resident';
 import { residentsQueryKey } from '@client/lib/query-keys';
 
 export const RESIDENTS_PAGE_SIZE = 10;

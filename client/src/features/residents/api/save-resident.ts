@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api } from '@client/lib/api';
 import { refreshResidents } from '@client/lib/query-keys';
 import type { NoticeInput, ResidentCreateInput, ResidentUpdateInput } from '@shared/schemas/residents';
-import type { Resident } from './types';
+import type { Resident } from '@client/lib/types/resident';
 
 /**
  * The answer of a creation: `tempPassword` when a new account was made (shown once), else

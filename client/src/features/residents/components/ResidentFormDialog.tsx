@@ -17,7 +17,7 @@ import { RESIDENT_STATUSES } from '@shared/enums';
 import { idField } from '@shared/schemas/properties';
 import { ResidentCreateSchema, ResidentUpdateSchema } from '@shared/schemas/residents';
 import { useCreateResident, useUpdateResident, type CreatedResident } from '../api/save-resident';
-import type { Resident } from '../api/types';
+import type { Resident } from '@client/lib/types/resident';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { TemporaryPassword } from '@client/components/TemporaryPassword';
 import { residentQueryOptions } from '../api/get-resident';

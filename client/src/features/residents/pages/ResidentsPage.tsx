@@ -14,7 +14,7 @@ import { RESIDENT_STATUSES } from '@shared/enums';
 import { can } from '@shared/permissions';
 import { residentsExport } from '../api/export-residents';
 import { RESIDENT_FILTERS, RESIDENTS_PAGE_SIZE, residentsQueryKey, useResidents } from '../api/get-residents';
-import type { Resident } from '../api/types';
+import type { Resident } from '@client/lib/types/resident';
 import { DeactivateResidentDialog } from '../components/DeactivateResidentDialog';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { ResidentActionsMenu, useResidentColumns } from '../components/ResidentColumns';
