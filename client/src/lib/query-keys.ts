@@ -17,6 +17,9 @@ export const propertyQueryKey = (id: number) => [...propertiesQueryKey(), 'detai
 /** A property's units (lists, the shares' total). */
 export const unitsQueryKey = (propertyId: number) => [...propertyQueryKey(propertyId), 'units'] as const;
 
+/** Every inbox query (lists, the bell's count, broadcast receipts): live events invalidate it. */
+export const notificationsQueryKey = () => ['notifications'] as const;
+
 /** Every resident list and profile. */
 export const residentsQueryKey = () => ['residents'] as const;
 

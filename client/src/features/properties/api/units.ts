@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@client/lib/api';
 import type { UnitCreateInput } from '@shared/schemas/units';
-import { propertyQueryKey } from './get-property';
 import { refreshProperties } from './save-property';
 import { unitsQueryKey } from '@client/lib/query-keys';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { refreshResidents } from '@client/lib/query-keys';
 import type { NoticeInput, ResidentCreateInput, ResidentUpdateInput } from '@shared/schemas/residents';
