@@ -19,9 +19,9 @@ export const SIGNED_IN_FRAME = 'app/layout/AppLayout';
 export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/', module: 'features/dashboard/pages/DashboardPage', namespaces: ['dashboard'] },
   { path: '/documents', module: 'features/documents/pages/DocumentsPage', namespaces: ['documents'] },
-  { path: '/properties', module: 'features/properties/pages/PropertiesPage', namespaces: ['properties', 'billing'] },
+  { path: '/properties', module: 'app/routes/screens/PropertiesScreen', namespaces: ['properties', 'billing'] },
   { path: '/properties/broadcasts', module: 'features/broadcasts/pages/BroadcastsPage', namespaces: ['broadcasts', 'properties'] },
-  { path: '/residents', module: 'features/residents/pages/ResidentsPage', namespaces: ['residents'] },
+  { path: '/residents', module: 'app/routes/screens/ResidentsScreen', namespaces: ['residents'] },
   { path: '/billing', module: 'features/billing/pages/BillingPage', namespaces: ['billing', 'residents'] },
   { path: '/maintenance', module: 'features/maintenance/pages/MaintenancePage', namespaces: ['maintenance', 'residents'] },
   { path: '/maintenance/:id', module: 'features/maintenance/pages/MaintenanceDetailPage', namespaces: ['maintenance'], rule: '/maintenance' },

@@ -9,7 +9,7 @@ import { useBranding } from '@client/lib/branding';
 import { isApiError } from '@client/lib/api';
 import type { Property } from '../api/get-properties';
 import { propertyQueryOptions } from '../api/get-property';
-import { BillingPlanTab } from '@client/features/billing/components/BillingPlanTab';
+import { usePropertySlots } from '../slots';
 import { AmenitiesTab } from './AmenitiesTab';
 import { DetailsTab } from './DetailsTab';
 import { usePlace } from './PropertyCard';
@@ -55,6 +55,7 @@ export function ManagePropertyDialog({ propertyId, initial, tab, onTabChange, on
 
 function ManageContent({ propertyId, initial, tab, onTabChange, onClose, canManage, readsDetails }: Omit<ManagePropertyDialogProps, 'propertyId'> & { propertyId: number }) {
   const { t } = useTranslation('properties');
+  const { BillingPlanTab } = usePropertySlots();
   const { features } = useBranding();
   const query = useQuery({ ...propertyQueryOptions(propertyId), placeholderData: initial });
   const property = query.data;

@@ -9,11 +9,9 @@ import { Loading } from '@client/components/Loading';
 import { Pager } from '@client/components/Pager';
 import { PROPERTY_RESIDENTS_PAGE_SIZE, usePropertyResidents } from '@client/lib/property-residents';
 import type { Resident } from '@client/lib/types/resident';
-import { DeactivateResidentDialog } from '@client/features/residents/components/DeactivateResidentDialog';
-import { ResidentFormDialog } from '@client/features/residents/components/ResidentFormDialog';
-import { ResidentStatusBadge } from '@client/features/residents/components/ResidentStatusBadge';
 import { useFormatDate } from '@client/lib/format';
 import { useSearchPaging } from '../lib/use-search-paging';
+import { usePropertySlots } from '../slots';
 import { ListSearch } from './ListSearch';
 import { PropertyUsersDialog } from './PropertyUsersDialog';
 
@@ -22,6 +20,7 @@ type ResidentsTabProps = { propertyId: number; propertyName: string; canManage: 
 /** Residents: the real residents of the property, add, edit and deactivate, and View users. */
 export function ResidentsTab({ propertyId, propertyName, canManage }: ResidentsTabProps) {
   const { t } = useTranslation('properties');
+  const { ResidentFormDialog, DeactivateResidentDialog } = usePropertySlots();
   const { search, setSearch, q, page, setPage } = useSearchPaging();
   const residents = usePropertyResidents(propertyId, { q, page });
   const [editing, setEditing] = useState<Resident | 'new' | null>(null);
@@ -104,6 +103,7 @@ type ResidentItemProps = { resident: Resident; canManage: boolean; onEdit: (resi
 
 function ResidentItem({ resident, canManage, onEdit, onDeactivate }: ResidentItemProps) {
   const { t } = useTranslation('properties');
+  const { ResidentStatusBadge } = usePropertySlots();
   const formatDate = useFormatDate();
   const name = [resident.name, resident.lastName].filter(Boolean).join(' ');
   const contact = [resident.email, resident.phone].filter(Boolean).join(' · ');
