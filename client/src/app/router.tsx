@@ -56,7 +56,7 @@ const signedInModule = (module: string) => signedInModules[`/src/${module}.tsx`]
 
 // Every screen is its own chunk; /auth loads neither the layout nor the signed-in screens.
 const AppLayout = page(signedInModule(SIGNED_IN_FRAME));
-const AuthPage = page(() => import('@client/features/auth/pages/AuthPage'), 'auth');
+const AuthPage = page(() => import('./routes/screens/AuthScreen'), 'auth');
 const TermsPage = page(() => import('@client/features/legal/pages/TermsPage'), 'legal');
 const PrivacyPage = page(() => import('@client/features/legal/pages/PrivacyPage'), 'legal');
 const NotFoundPage = page(() => import('./routes/NotFoundPage'));
