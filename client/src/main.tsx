@@ -5,8 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { queryClient } from './app/providers/AppProviders';
 import { preloadRoute } from './app/router';
-import { brandingQueryOptions } from './features/branding/api/get-branding';
-import { mayBeSignedIn, userQueryOptions } from './features/auth/api/get-user';
+import { brandingQueryOptions } from '@client/lib/branding';
+import { mayBeSignedIn, userQueryOptions } from '@client/lib/auth';
 import { i18nReady } from './lib/i18n';
 
 // Before React renders, the session, the branding, the screen's code (with the dashboard's

@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
-import { userQueryOptions } from '@client/features/auth/api/get-user';
+import { userQueryOptions } from '@client/lib/auth';
 import { dashboardQueryOptions } from '@client/features/dashboard/api/get-dashboard';
 import { unreadCountQueryOptions } from '@client/features/notifications/api/get-unread-count';
 import { i18n } from '@client/lib/i18n';
@@ -51,12 +51,12 @@ const preloads = (Page: Preload, data?: () => Promise<void>): Preload => ({
 });
 
 /** The signed-in frame's and screens' modules by their path under client/src/ (shared/screens.ts). */
-const signedInModules = import.meta.glob<{ default: ComponentType }>(['/src/app/layout/AppLayout.tsx', '/src/features/*/pages/*.tsx']);
+const signedInModules = import.meta.glob<{ default: ComponentType }>(['/src/app/layout/AppLayout.tsx', '/src/app/routes/screens/*.tsx', '/src/features/*/pages/*.tsx']);
 const signedInModule = (module: string) => signedInModules[`/src/${module}.tsx`];
 
 // Every screen is its own chunk; /auth loads neither the layout nor the signed-in screens.
 const AppLayout = page(signedInModule(SIGNED_IN_FRAME));
-const AuthPage = page(() => import('@client/features/auth/pages/AuthPage'), 'auth');
+const AuthPage = page(() => import('./routes/screens/AuthScreen'), 'auth');
 const TermsPage = page(() => import('@client/features/legal/pages/TermsPage'), 'legal');
 const PrivacyPage = page(() => import('@client/features/legal/pages/PrivacyPage'), 'legal');
 const NotFoundPage = page(() => import('./routes/NotFoundPage'));

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 
 /** Sets the document title to "{title} | {app name}". */
 export function usePageTitle(title: string | undefined) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { i18n } from '@client/lib/i18n';
 import type { Role } from '@shared/enums';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@client/components/Avatar';
 import { fullName } from '@shared/format';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useCurrentUser } from '@client/lib/auth';
+import { useBranding } from '@client/lib/branding';
 import { NotificationBell } from '@client/features/notifications/components/NotificationBell';
 import { LanguageSwitch } from './LanguageSwitch';
 

@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '@client/features/auth/api/get-user';
+import { useUser } from '@client/lib/auth';
 import { useUpdatePreferences } from '@client/features/settings/api/update-preferences';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser, userQueryKey } from '@client/features/auth/api/get-user';
+import { useCurrentUser, userQueryKey } from '@client/lib/auth';
 import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
 import { useLiveEvents } from '@client/lib/live-events';
 import { useLiveConnection } from '@client/lib/socket';

@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { isAdministrator } from '@shared/permissions';
 import type { Branding } from '@shared/branding';
-import { screenAccess, type ScreenUser } from '../routes/screens';
+import { screenAccess, type ScreenUser } from '@client/lib/screens';
 
 export type NavItem = {
   to: string;

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { userQueryKey } from '@client/features/auth/api/get-user';
+import { userQueryKey } from '@client/lib/auth';
 import { Toaster } from '@client/components/toast/Toaster';
 import { dismissFailureToast } from '@client/components/toast/toast';
 import { createQueryClient } from '@client/lib/query-client';

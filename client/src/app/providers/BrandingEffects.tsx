@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useUser } from '@client/features/auth/api/get-user';
-import { brandingQueryKey, toBranding, useBranding } from '@client/features/branding/api/get-branding';
-import { contrastText, hexToRgb } from '@client/features/branding/lib/colors';
-import '@client/features/branding/branding.css';
+import { useUser } from '@client/lib/auth';
+import { brandingQueryKey, toBranding, useBranding } from '@client/lib/branding';
+import { contrastText, hexToRgb } from '@client/lib/colors';
+import '../branding.css';
 import { useLiveEvents } from '@client/lib/live-events';
 import type { Branding } from '@shared/branding';
 
 /**
  * The organization's colours as CSS variables for the whole interface (Bootstrap's own and
- * `--vec-*`, used by app.css and features/branding/branding.css), plus its description and icon.
+ * `--vec-*`, used by app.css and app/branding.css), plus its description and icon.
  */
 function applyBranding(branding: Branding) {
   const root = document.documentElement.style;

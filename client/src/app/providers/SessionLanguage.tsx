@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '@client/features/auth/api/get-user';
+import { useUser } from '@client/lib/auth';
 
 /** The signed-in user's saved language applies from sign-in on (and on every device). */
 export function SessionLanguage() {

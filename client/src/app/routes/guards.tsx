@@ -4,10 +4,10 @@ import { Navigate, Outlet, useLocation, useSearchParams, type Location } from 'r
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { toast } from '@client/components/toast/toast';
-import { useUser, useCurrentUser } from '@client/features/auth/api/get-user';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useUser, useCurrentUser } from '@client/lib/auth';
+import { useBranding } from '@client/lib/branding';
 import { FORBIDDEN_REDIRECT } from '@shared/permissions';
-import { screenAccess } from './screens';
+import { screenAccess } from '@client/lib/screens';
 
 const ChangePasswordRequiredPage = lazy(() => import('@client/features/auth/pages/ChangePasswordRequiredPage'));
 const AwaitingApprovalPage = lazy(() => import('@client/features/join-requests/pages/AwaitingApprovalPage'));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
 import { BOOKING_STATUSES } from '@shared/enums';
-import type { Amenity } from '@client/features/properties/api/amenities';
+import type { Amenity } from '@client/lib/types/amenity';
 
 export type { Amenity };
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

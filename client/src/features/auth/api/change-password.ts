@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { userQueryKey } from './get-user';
+import { userQueryKey } from '@client/lib/auth';
 
 /** `currentPassword` is left out right after signing in with a temporary password. */
 export type PasswordChangeInput = { currentPassword?: string; newPassword: string };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import type { LoginInput } from '@shared/schemas/auth';
-import type { User } from './get-user';
-import { startSession } from './session';
+import type { User } from '@client/lib/auth';
+import { startSession } from '@client/lib/session';
 
 /** POST /api/login */
 export const login = (input: LoginInput) => api.post<User>('/api/login', input);

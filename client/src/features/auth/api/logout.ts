@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { pauseLiveConnection, resumeLiveConnection } from '@client/lib/socket';
-import { endSession } from './session';
+import { endSession } from '@client/lib/session';
 
 /** POST /api/logout */
 export const logout = () => api.post<{ success: true }>('/api/logout');

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { currentLanguage } from '@client/lib/i18n';
 import type { RegisterInput } from '@shared/schemas/auth';
-import type { User } from './get-user';
-import { startSession } from './session';
+import type { User } from '@client/lib/auth';
+import { startSession } from '@client/lib/session';
 
 /** POST /api/register (the form's confirmation field is not sent). */
 export const register = (input: RegisterInput) => api.post<User>('/api/register', input);

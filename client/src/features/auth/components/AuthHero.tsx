@@ -1,6 +1,6 @@
 import { Brush, Building, Building2, House, ShieldCheck, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 
 const SERVICES: Array<{ key: string; icon: LucideIcon }> = [
   { key: 'residential', icon: House },

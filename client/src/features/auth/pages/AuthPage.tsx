@@ -1,9 +1,8 @@
-import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { LanguageSwitch } from '@client/app/layout/LanguageSwitch';
 import { Loading } from '@client/components/Loading';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { AuthHero } from '../components/AuthHero';
 import { LoginForm } from '../components/LoginForm';
@@ -20,7 +19,7 @@ type AuthTab = 'login' | 'register' | 'forgot';
  * account's email (`state.username`). Bootstrap's markup without react-bootstrap: this is the
  * first screen of most visits.
  */
-export default function AuthPage() {
+export default function AuthPage({ LanguageSwitch }: { /** The language menu of app/layout (app/routes/screens/AuthScreen.tsx gives it). */ LanguageSwitch: ComponentType }) {
   const { t } = useTranslation('auth');
   const { appName, logo, showRegistrationForm } = useBranding();
   const [params, setParams] = useSearchParams();

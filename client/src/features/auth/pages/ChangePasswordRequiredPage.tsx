@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/toast/toast';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { errorMessage } from '@client/lib/api';
-import { useCurrentUser } from '../api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useLogout } from '../api/logout';
 import { PasswordChangeForm } from '../components/PasswordChangeForm';
 

@@ -10,12 +10,12 @@ import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { ResetPasswordFormSchema } from '@shared/schemas/notifications';
 import { useResetPassword, useTokenDescription, type TokenDescription } from '../api/password-recovery';
-import { userQueryKey } from '../api/get-user';
+import { userQueryKey } from '@client/lib/auth';
 import { PasswordStrength } from '../components/PasswordStrength';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataList, type DataColumn } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar, type ToolbarTab } from '@client/components/list/ListToolbar';
 import { RowActionsMenu } from '@client/components/list/RowActionsMenu';
-import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { useCsvDownload } from '@client/hooks/use-csv-download';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { AGING_BUCKETS, type AgingBucket } from '@shared/billing';

@@ -9,7 +9,7 @@ import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { ChargeSplitSchema, PLAN_SPLITS, SPLIT_CHARGE_TYPES } from '@shared/schemas/billing';

@@ -2,7 +2,7 @@ import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@client/components/form/SelectField';
-import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { useBillingUnits } from '../api/queries';
 
 type UnitFieldsProps = {

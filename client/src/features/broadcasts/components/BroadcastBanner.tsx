@@ -5,7 +5,7 @@ import { CloseButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '@client/lib/format';
 import { useLiveEvents } from '@client/lib/live-events';
-import { useMarkBroadcastRead } from '@client/features/notifications/api/mark-notifications';
+import { useMarkBroadcastRead } from '../api/mark-broadcast-read';
 import { useActiveBroadcasts } from '../api/get-active-broadcasts';
 import { broadcastsBaseKey, type Broadcast } from '../api/get-broadcasts';
 import { usePropertyChoices, type BroadcastProperty } from '../api/get-broadcast-properties';

@@ -15,7 +15,7 @@ import { broadcastFormValues, type BroadcastFormValues } from '../lib/form-value
 import { useBroadcastClock } from '../lib/timing';
 import { BroadcastListItem } from './BroadcastListItem';
 import type { BroadcastProperty } from '../api/get-broadcast-properties';
-import { useBroadcastReceipts } from '@client/features/notifications/api/get-broadcast-receipts';
+import { useBroadcastReceipts } from '../api/get-broadcast-receipts';
 
 // The form (and its calendar) loads when first opened: most readers never write.
 const BroadcastFormDialog = lazy(() => import('./BroadcastFormDialog'));

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import { dashboardQueryKey } from '@client/lib/query-keys';
 
 /** One item of the activity feed (an event of the `events` table the user may see). */
 export type ActivityItem = {
@@ -27,8 +28,8 @@ export type Dashboard = {
 
 export const getDashboard = () => api.get<Dashboard>('/api/dashboard');
 
-export const dashboardQueryKey = () => ['dashboard'] as const;
-
 export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardQueryKey(), queryFn: getDashboard });
 
 export const useDashboard = () => useQuery(dashboardQueryOptions());
+
+export { dashboardQueryKey };

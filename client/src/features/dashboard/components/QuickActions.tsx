@@ -1,8 +1,8 @@
 import { CalendarPlus, FileUp, UserPlus, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useCurrentUser } from '@client/lib/auth';
+import { useBranding } from '@client/lib/branding';
 import { can, type Capability } from '@shared/permissions';
 import type { FeatureName } from '@shared/schemas/settings';
 

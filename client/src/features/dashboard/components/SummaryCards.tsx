@@ -1,9 +1,9 @@
 import { Building2, CreditCard, FileText, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { screenAccess } from '@client/app/routes/screens';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { screenAccess } from '@client/lib/screens';
+import { useCurrentUser } from '@client/lib/auth';
+import { useBranding } from '@client/lib/branding';
 import { formatMoney } from '@client/lib/format';
 import type { Dashboard } from '../api/get-dashboard';
 

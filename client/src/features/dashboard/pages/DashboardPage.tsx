@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useDashboard } from '../api/get-dashboard';
 import { QuickActions } from '../components/QuickActions';
 import { RecentActivity } from '../components/RecentActivity';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
+import { dashboardQueryKey } from '@client/lib/query-keys';
 import { api } from '@client/lib/api';
 import type { DocumentItem } from '@shared/schemas/documents';
 import { documentsQueryKey } from './get-documents';

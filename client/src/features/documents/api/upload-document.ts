@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
+import { dashboardQueryKey } from '@client/lib/query-keys';
 import { ApiError, type ApiErrorBody } from '@client/lib/api';
 import { i18n } from '@client/lib/i18n';
 import type { DocumentFileType, DocumentItem, DocumentUploadInput } from '@shared/schemas/documents';

@@ -7,7 +7,7 @@ import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { DOCUMENT_ACCESS, DOCUMENT_CATEGORIES } from '@shared/enums';
 import { messageText } from '@shared/messages';

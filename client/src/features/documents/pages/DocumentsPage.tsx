@@ -9,7 +9,7 @@ import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { errorMessage } from '@client/lib/api';
 import { useLiveEvents } from '@client/lib/live-events';

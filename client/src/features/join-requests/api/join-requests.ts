@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { refreshResidents } from '@client/features/residents/api/save-resident';
+import { refreshResidents } from '@client/lib/query-keys';
 import { api, withQuery } from '@client/lib/api';
 import type { JoinRequestApproveInput } from '@shared/schemas/joinRequests';
 import type { OwnJoinRequest } from './own-join-request';

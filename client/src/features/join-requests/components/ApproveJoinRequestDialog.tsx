@@ -9,8 +9,8 @@ import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { unitListQueryOptions } from '@client/features/properties/api/units';
-import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { unitOptionsQueryOptions } from '@client/lib/property-options';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { useLastShown } from '@client/hooks/use-last-shown';
 import { errorMessage } from '@client/lib/api';
@@ -49,7 +49,7 @@ function ApproveForm({ request, onDone }: { request: JoinRequest; onDone: () => 
   const chosenProperty = typeof propertyId === 'number' ? propertyId : null;
   const typed = useDebouncedValue(unit.trim());
   // The property's units that start like what is typed: suggestions, and whether it exists.
-  const units = useQuery({ ...unitListQueryOptions(chosenProperty ?? 0, { q: typed, page: 1 }), enabled: chosenProperty !== null });
+  const units = useQuery({ ...unitOptionsQueryOptions(chosenProperty ?? 0, typed), enabled: chosenProperty !== null });
   const missing = Boolean(typed && units.data && !units.isPlaceholderData && !units.data.items.some((item) => item.unitNumber === typed));
 
   const onSubmit = handleSubmit((body) =>

@@ -12,7 +12,7 @@ import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { userQueryKey } from '@client/features/auth/api/get-user';
+import { userQueryKey } from '@client/lib/auth';
 import { errorMessage } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 import { useLiveEvents } from '@client/lib/live-events';

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
 
 type Section = { heading: string; body: string };

@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '@client/lib/api';
 import type { NotificationView } from '@shared/schemas/notifications';
+import { notificationsQueryKey } from '@client/lib/query-keys';
 
 export type Notification = NotificationView;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-
-/** Every inbox query (lists, the bell's count) lives under this key: live events invalidate it. */
-export const notificationsQueryKey = () => ['notifications'] as const;
 
 export type NotificationFilters = { unread: boolean; page: number; pageSize?: number };
 
@@ -28,3 +26,5 @@ export const notificationListQueryOptions = (filters: NotificationFilters) =>
 
 export const useNotifications = (filters: NotificationFilters, enabled = true) =>
   useQuery({ ...notificationListQueryOptions(filters), enabled });
+
+export { notificationsQueryKey };

@@ -8,9 +8,6 @@ export const markNotification = ({ id, read }: { id: number; read: boolean }) =>
 /** POST /api/notifications/read-all */
 export const markAllRead = () => api.post<{ updated: number }>('/api/notifications/read-all');
 
-/** POST /api/broadcasts/:id/read: the broadcast's notification, once its banner is dismissed. */
-export const markBroadcastRead = (broadcastId: number) => api.post<{ updated: number }>(`/api/broadcasts/${broadcastId}/read`);
-
 function useInboxMutation<T, V>(mutationFn: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey() }) });
@@ -18,4 +15,3 @@ function useInboxMutation<T, V>(mutationFn: (variables: V) => Promise<T>) {
 
 export const useMarkNotification = () => useInboxMutation(markNotification);
 export const useMarkAllRead = () => useInboxMutation(markAllRead);
-export const useMarkBroadcastRead = () => useInboxMutation(markBroadcastRead);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { useUnsubscribe, useUnsubscribeCheck } from '../api/unsubscribe';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { brandingQueryKey } from '@client/features/branding/api/get-branding';
+import { brandingQueryKey } from '@client/lib/branding';
 import { api } from '@client/lib/api';
 import type { OrganizationUpdateInput } from '@shared/schemas/organizations';
 import { organizationsQueryKey, type Organization } from './get-organizations';

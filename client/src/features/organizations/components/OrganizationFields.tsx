@@ -4,7 +4,7 @@ import { useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
-import { ColorField } from '@client/features/branding/components/ColorField';
+import { ColorField } from '@client/components/form/ColorField';
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '@shared/enums';
 import { NO_PARENT, type OrganizationFormInput } from '@shared/schemas/organizations';
 import { DEFAULT_BRANDING } from '@shared/branding';

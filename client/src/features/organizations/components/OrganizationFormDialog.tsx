@@ -7,7 +7,7 @@ import { FormDialogFooter } from '@client/components/FormDialog';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { errorMessage } from '@client/lib/api';
 import { NO_PARENT, OrganizationCreateSchema, OrganizationUpdateSchema } from '@shared/schemas/organizations';
 import { useCreateOrganization } from '../api/create-organization';

@@ -9,7 +9,7 @@ import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { Pager } from '@client/components/Pager';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { currentLanguage } from '@client/lib/i18n';
 import { useLiveEvents } from '@client/lib/live-events';

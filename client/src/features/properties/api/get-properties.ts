@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '@client/lib/api';
 import type { PROPERTY_STATUSES, PROPERTY_TYPES } from '@shared/enums';
+import { propertiesQueryKey } from '@client/lib/query-keys';
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
@@ -42,12 +43,11 @@ export type PropertyListParams = { q: string; page: number };
 export const getProperties = ({ q, page }: PropertyListParams) =>
   api.page<Property>(withQuery('/api/properties', { q: q.trim(), limit: PROPERTIES_PAGE_SIZE, offset: (page - 1) * PROPERTIES_PAGE_SIZE }));
 
-/** Everything about properties lives under this key (other features' property pickers too). */
-export const propertiesQueryKey = () => ['properties'] as const;
-
 export const propertyListQueryKey = (params: PropertyListParams) => [...propertiesQueryKey(), 'list', params] as const;
 
 export const propertyListQueryOptions = (params: PropertyListParams) =>
   queryOptions({ queryKey: propertyListQueryKey(params), queryFn: () => getProperties(params), placeholderData: keepPreviousData });
 
 export const useProperties = (params: PropertyListParams) => useQuery(propertyListQueryOptions(params));
+
+export { propertiesQueryKey };

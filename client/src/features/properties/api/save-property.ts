@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
+import { dashboardQueryKey } from '@client/lib/query-keys';
 import { api } from '@client/lib/api';
 import { readAsBase64 } from '@client/lib/files';
 import type { PROPERTY_IMAGE_TYPES, PropertyCreateInput } from '@shared/schemas/properties';

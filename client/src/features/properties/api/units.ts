@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@client/lib/api';
 import type { UnitCreateInput } from '@shared/schemas/units';
-import { propertyQueryKey } from './get-property';
 import { refreshProperties } from './save-property';
+import { unitsQueryKey } from '@client/lib/query-keys';
 
 /** A unit as the API answers it (server/presenters/unit.ts); `monthlyRent` in centavos. */
 export type Unit = {
@@ -35,8 +35,6 @@ export type UnitListParams = { q: string; page: number };
 /** GET /api/properties/:id/units?q=&limit=&offset=: in natural unit-number order. */
 export const getUnits = (propertyId: number, { q, page }: UnitListParams) =>
   api.page<Unit>(withQuery(`/api/properties/${propertyId}/units`, { q: q.trim(), limit: UNITS_PAGE_SIZE, offset: (page - 1) * UNITS_PAGE_SIZE }));
-
-export const unitsQueryKey = (propertyId: number) => [...propertyQueryKey(propertyId), 'units'] as const;
 
 export const unitListQueryOptions = (propertyId: number, params: UnitListParams) =>
   queryOptions({
@@ -87,3 +85,5 @@ export function useDeleteUnit() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: deleteUnit, onSuccess: () => refreshProperties(queryClient) });
 }
+
+export { unitsQueryKey };

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 import { isApiError } from '@client/lib/api';
 import type { Property } from '../api/get-properties';
 import { propertyQueryOptions } from '../api/get-property';
-import { BillingPlanTab } from '@client/features/billing/components/BillingPlanTab';
+import { usePropertySlots } from '../slots';
 import { AmenitiesTab } from './AmenitiesTab';
 import { DetailsTab } from './DetailsTab';
 import { usePlace } from './PropertyCard';
@@ -55,6 +55,7 @@ export function ManagePropertyDialog({ propertyId, initial, tab, onTabChange, on
 
 function ManageContent({ propertyId, initial, tab, onTabChange, onClose, canManage, readsDetails }: Omit<ManagePropertyDialogProps, 'propertyId'> & { propertyId: number }) {
   const { t } = useTranslation('properties');
+  const { BillingPlanTab } = usePropertySlots();
   const { features } = useBranding();
   const query = useQuery({ ...propertyQueryOptions(propertyId), placeholderData: initial });
   const property = query.data;

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { EmptyState } from '@client/components/EmptyState';
 import { Loading } from '@client/components/Loading';
 import { useMediaQuery } from '@client/hooks/use-media-query';
-import { TemporaryPassword } from '@client/features/residents/components/TemporaryPassword';
+import { TemporaryPassword } from '@client/components/TemporaryPassword';
 import { errorMessage } from '@client/lib/api';
 import { usePropertyUsers, useResetPassword, type PropertyUser } from '../api/users';
 import { fullName } from '@shared/format';

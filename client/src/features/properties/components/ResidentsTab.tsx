@@ -7,13 +7,11 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { Pager } from '@client/components/Pager';
-import { PROPERTY_RESIDENTS_PAGE_SIZE, usePropertyResidents } from '@client/features/residents/api/get-property-residents';
-import type { Resident } from '@client/features/residents/api/types';
-import { DeactivateResidentDialog } from '@client/features/residents/components/DeactivateResidentDialog';
-import { ResidentFormDialog } from '@client/features/residents/components/ResidentFormDialog';
-import { ResidentStatusBadge } from '@client/features/residents/components/ResidentStatusBadge';
+import { PROPERTY_RESIDENTS_PAGE_SIZE, usePropertyResidents } from '@client/lib/property-residents';
+import type { Resident } from '@client/lib/types/resident';
 import { useFormatDate } from '@client/lib/format';
 import { useSearchPaging } from '../lib/use-search-paging';
+import { usePropertySlots } from '../slots';
 import { ListSearch } from './ListSearch';
 import { PropertyUsersDialog } from './PropertyUsersDialog';
 import { fullName } from '@shared/format';
@@ -23,6 +21,7 @@ type ResidentsTabProps = { propertyId: number; propertyName: string; canManage: 
 /** Residents: the real residents of the property, add, edit and deactivate, and View users. */
 export function ResidentsTab({ propertyId, propertyName, canManage }: ResidentsTabProps) {
   const { t } = useTranslation('properties');
+  const { ResidentFormDialog, DeactivateResidentDialog } = usePropertySlots();
   const { search, setSearch, q, page, setPage } = useSearchPaging();
   const residents = usePropertyResidents(propertyId, { q, page });
   const [editing, setEditing] = useState<Resident | 'new' | null>(null);
@@ -105,6 +104,7 @@ type ResidentItemProps = { resident: Resident; canManage: boolean; onEdit: (resi
 
 function ResidentItem({ resident, canManage, onEdit, onDeactivate }: ResidentItemProps) {
   const { t } = useTranslation('properties');
+  const { ResidentStatusBadge } = usePropertySlots();
   const formatDate = useFormatDate();
   const name = fullName(resident.name, resident.lastName);
   const contact = [resident.email, resident.phone].filter(Boolean).join(' · ');

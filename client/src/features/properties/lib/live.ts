@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
-import { residentsQueryKey } from '@client/features/residents/api/get-residents';
+import { dashboardQueryKey, residentsQueryKey } from '@client/lib/query-keys';
 import { useLiveEvents } from '@client/lib/live-events';
 import type { LiveEvent } from '@shared/events';
 import { propertiesQueryKey } from '../api/get-properties';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
 import { RESIDENT_STATUSES } from '@shared/enums';
-import type { Resident } from './types';
+import type { Resident } from '@client/lib/types/resident';
+import { residentsQueryKey } from '@client/lib/query-keys';
 
 export const RESIDENTS_PAGE_SIZE = 10;
 
@@ -30,12 +31,11 @@ export const getResidents = (filters: ResidentFilters) =>
     }),
   );
 
-/** Every resident list and profile lives under this key. */
-export const residentsQueryKey = () => ['residents'] as const;
-
 export const residentListQueryKey = (filters: ResidentFilters) => [...residentsQueryKey(), 'list', filters] as const;
 
 export const residentListQueryOptions = (filters: ResidentFilters) =>
   queryOptions({ queryKey: residentListQueryKey(filters), queryFn: () => getResidents(filters), placeholderData: keepPreviousData });
 
 export const useResidents = (filters: ResidentFilters) => useQuery(residentListQueryOptions(filters));
+
+export { residentsQueryKey };

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@client/features/dashboard/api/get-dashboard';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import { refreshResidents } from '@client/lib/query-keys';
 import type { NoticeInput, ResidentCreateInput, ResidentUpdateInput } from '@shared/schemas/residents';
-import { residentsQueryKey } from './get-residents';
-import type { Resident } from './types';
+import type { Resident } from '@client/lib/types/resident';
 
 /**
  * The answer of a creation: `tempPassword` when a new account was made (shown once), else
@@ -25,13 +24,6 @@ export const deactivateResident = (resident: Pick<Resident, 'id' | 'propertyId'>
 
 /** POST /api/residents/:id/messages: a direct notice to the resident. */
 export const sendResidentMessage = (residentId: number, body: NoticeInput) => api.post<unknown>(`/api/residents/${residentId}/messages`, body);
-
-/** Resident lists and profiles, the property counts, users and units (a unit may be created), the dashboard. */
-export function refreshResidents(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: residentsQueryKey() });
-  void queryClient.invalidateQueries({ queryKey: ['properties'] });
-  void queryClient.invalidateQueries({ queryKey: dashboardQueryKey() });
-}
 
 export function useCreateResident() {
   const queryClient = useQueryClient();
@@ -56,3 +48,5 @@ export function useDeactivateResident() {
 
 export const useSendResidentMessage = () =>
   useMutation({ mutationFn: ({ residentId, body }: { residentId: number; body: NoticeInput }) => sendResidentMessage(residentId, body) });
+
+export { refreshResidents };

@@ -4,7 +4,7 @@ import { toast } from '@client/components/toast/toast';
 import { useLastShown } from '@client/hooks/use-last-shown';
 import { errorMessage } from '@client/lib/api';
 import { useDeactivateResident } from '../api/save-resident';
-import type { Resident } from '../api/types';
+import type { Resident } from '@client/lib/types/resident';
 import { fullName } from '@shared/format';
 
 

@@ -4,7 +4,7 @@ import { Avatar } from '@client/components/Avatar';
 import type { DataColumn } from '@client/components/list/DataList';
 import { RowActionsMenu, type RowAction } from '@client/components/list/RowActionsMenu';
 import { useFormatDate } from '@client/lib/format';
-import type { Resident } from '../api/types';
+import type { Resident } from '@client/lib/types/resident';
 import { ResidentStatusBadge } from './ResidentStatusBadge';
 import { fullName } from '@shared/format';
 

@@ -7,7 +7,7 @@ import { Loading } from '@client/components/Loading';
 import { useLastShown } from '@client/hooks/use-last-shown';
 import { useFormatDate } from '@client/lib/format';
 import { useResident } from '../api/get-resident';
-import type { Resident } from '../api/types';
+import type { Resident } from '@client/lib/types/resident';
 import { ResidentStatusBadge } from './ResidentStatusBadge';
 import { fullName } from '@shared/format';
 

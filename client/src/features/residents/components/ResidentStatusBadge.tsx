@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { ResidentStatus } from '../api/types';
+import type { ResidentStatus } from '@client/lib/types/resident';
 
 /** Active green, inactive red, temporary blue (the spec's yellow "pending" has no resident status). */
 const VARIANTS: Record<ResidentStatus, string> = { active: 'success', inactive: 'danger', temporary: 'info' };

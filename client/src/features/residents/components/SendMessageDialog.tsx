@@ -10,7 +10,7 @@ import { useLastShown } from '@client/hooks/use-last-shown';
 import { errorMessage } from '@client/lib/api';
 import { NoticeSchema } from '@shared/schemas/residents';
 import { useSendResidentMessage } from '../api/save-resident';
-import type { Resident } from '../api/types';
+import type { Resident } from '@client/lib/types/resident';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import { fullName } from '@shared/format';
 

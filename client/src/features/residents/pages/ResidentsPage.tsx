@@ -1,31 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
-import { i18n } from '@client/lib/i18n';
 import { useLiveEvents } from '@client/lib/live-events';
 import { RESIDENT_STATUSES } from '@shared/enums';
 import { can } from '@shared/permissions';
 import { residentsExport } from '../api/export-residents';
 import { RESIDENT_FILTERS, RESIDENTS_PAGE_SIZE, residentsQueryKey, useResidents } from '../api/get-residents';
-import type { Resident } from '../api/types';
+import type { Resident } from '@client/lib/types/resident';
 import { DeactivateResidentDialog } from '../components/DeactivateResidentDialog';
-import { PropertySelect } from '../components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { ResidentActionsMenu, useResidentColumns } from '../components/ResidentColumns';
 import { ResidentFormDialog } from '../components/ResidentFormDialog';
 import { ResidentProfileDialog } from '../components/ResidentProfileDialog';
 import { SendMessageDialog } from '../components/SendMessageDialog';
-
-// Administrators only: its own chunk, with its translations.
-const JoinRequestsPanel = lazy(
-  async () => (await Promise.all([import('@client/features/join-requests/components/JoinRequestsPanel'), i18n.loadNamespaces('joinRequests')]))[0],
-);
 
 /**
  * /residents: the queue of access requests (administrators) and the directory of the residents of the properties the user may see, searched,
@@ -33,7 +27,7 @@ const JoinRequestsPanel = lazy(
  * Profile, Edit Details, Send Message, Deactivate and the CSV export of the filtered list.
  * Changes made elsewhere show without a reload.
  */
-export default function ResidentsPage() {
+export default function ResidentsPage({ JoinRequestsPanel }: { /** The queue of access requests, shown to administrators (app/routes/screens/ResidentsScreen.tsx). */ JoinRequestsPanel?: ComponentType }) {
   const { t } = useTranslation('residents');
   const user = useCurrentUser();
   const canManage = can(user, 'residents.manage');
@@ -65,7 +59,7 @@ export default function ResidentsPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} actions={addButton} />
-      {canManage && (
+      {canManage && JoinRequestsPanel && (
         <Suspense fallback={null}>
           <JoinRequestsPanel />
         </Suspense>

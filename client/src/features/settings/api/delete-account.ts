@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endSession } from '@client/features/auth/api/session';
+import { endSession } from '@client/lib/session';
 import { api } from '@client/lib/api';
 
 /** DELETE /api/user with the password (refused for the last Administrador of an organization). */

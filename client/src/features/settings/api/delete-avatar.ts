@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userQueryKey, type User } from '@client/features/auth/api/get-user';
+import { userQueryKey, type User } from '@client/lib/auth';
 import { api } from '@client/lib/api';
 
 /** DELETE /api/user/avatar */

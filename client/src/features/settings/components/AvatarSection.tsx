@@ -4,7 +4,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@client/components/Avatar';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { errorMessage } from '@client/lib/api';
 import { messageText, type MessageKey } from '@shared/messages';
 import { useDeleteAvatar } from '../api/delete-avatar';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '@client/components/form/CheckboxField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { errorMessage } from '@client/lib/api';
 import { emailsCategory, isEmailSwitch } from '@shared/notifications';
 import { NOTIFICATION_CATEGORIES } from '@shared/enums';

@@ -7,7 +7,7 @@ import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { useCurrentUser, type User } from '@client/features/auth/api/get-user';
+import { useCurrentUser, type User } from '@client/lib/auth';
 import { errorMessage } from '@client/lib/api';
 import { ProfileUpdateSchema } from '@shared/schemas/auth';
 import { useUpdateProfile } from '../api/update-profile';

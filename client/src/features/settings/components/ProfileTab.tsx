@@ -1,13 +1,14 @@
+import type { ComponentType } from 'react';
 import { Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { PasswordChangeForm } from '@client/features/auth/components/PasswordChangeForm';
+import { useCurrentUser } from '@client/lib/auth';
 import { AvatarSection } from './AvatarSection';
 import { DangerZone } from './DangerZone';
 import { ProfileForm } from './ProfileForm';
 
 /** Perfil: photo, login email, profile form, Security (password) and the danger zone. */
-export function ProfileTab() {
+/** `PasswordChangeForm`: the auth feature's form, given by the settings screen's composition. */
+export function ProfileTab({ PasswordChangeForm }: { PasswordChangeForm: ComponentType }) {
   const { t } = useTranslation('settings');
   const user = useCurrentUser();
   return (

@@ -1,15 +1,18 @@
+import type { ComponentType } from 'react';
 import { Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@client/components/PageHeader';
 import { useTabParam } from '@client/hooks/use-tab-param';
-import { BillingTab } from '../components/BillingTab';
 import { PreferencesForm } from '../components/PreferencesForm';
 import { ProfileTab } from '../components/ProfileTab';
 
 const TABS = ['profile', 'notifications', 'privacy', 'billing'] as const;
 
 /** /settings: Perfil, Notificaciones, Privacidad, Facturación (`?tab=` opens one). */
-export default function SettingsPage() {
+/** What other features draw here, given by app/routes/screens/SettingsScreen.tsx: the password form (auth) and the payments tab (billing). */
+type SettingsPageProps = { PasswordChangeForm: ComponentType; BillingTab: ComponentType };
+
+export default function SettingsPage({ PasswordChangeForm, BillingTab }: SettingsPageProps) {
   const { t } = useTranslation('settings');
   const [tab, openTab] = useTabParam(TABS);
 
@@ -26,7 +29,7 @@ export default function SettingsPage() {
         </Nav>
         <Tab.Content>
           <Tab.Pane eventKey="profile">
-            <ProfileTab />
+            <ProfileTab PasswordChangeForm={PasswordChangeForm} />
           </Tab.Pane>
           <Tab.Pane eventKey="notifications" mountOnEnter>
             <PreferencesForm group="notifications" />

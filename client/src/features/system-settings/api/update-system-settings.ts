@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { brandingQueryKey, toBranding } from '@client/features/branding/api/get-branding';
+import { brandingQueryKey, toBranding } from '@client/lib/branding';
 import { api } from '@client/lib/api';
 import type { SettingsUpdateInput, SystemSettings } from '@shared/schemas/settings';
 import { systemSettingsQueryKey } from './get-system-settings';

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { contrastText, hexToRgb } from '@client/features/branding/lib/colors';
+import { contrastText, hexToRgb } from '@client/lib/colors';
 
 export type PreviewColors = Record<'primaryColor' | 'secondaryColor' | 'accentColor' | 'textColor' | 'backgroundColor', string>;
 

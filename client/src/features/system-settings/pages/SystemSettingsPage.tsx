@@ -1,18 +1,17 @@
+import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
+import { useCurrentUser } from '@client/lib/auth';
 import { useTabParam } from '@client/hooks/use-tab-param';
 import { useLiveEvents } from '@client/lib/live-events';
 import { systemSettingsQueryKey, useSystemSettings } from '../api/get-system-settings';
 import { AppearanceTab } from '../components/AppearanceTab';
 import { FeaturesTab } from '../components/FeaturesTab';
 import { GeneralTab } from '../components/GeneralTab';
-import { MaintenanceTab } from '../components/MaintenanceTab';
-import { VisitorsTab } from '../components/VisitorsTab';
 
 const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors'] as const;
 
@@ -21,7 +20,10 @@ const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors'] as
  * Features and Maintenance (response deadlines) of the organization, each saved on its own. Saved on the server, they reach every
  * signed-in user of the organization at once.
  */
-export default function SystemSettingsPage() {
+/** The modules' own settings tabs, given by app/routes/screens/SystemSettingsScreen.tsx. */
+type SystemSettingsPageProps = { MaintenanceTab: ComponentType; VisitorsTab: ComponentType };
+
+export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab }: SystemSettingsPageProps) {
   const { t } = useTranslation('systemSettings');
   const { organizationId } = useCurrentUser();
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
-import { PropertySelect } from '@client/features/residents/components/PropertySelect';
+import { PropertySelect } from '@client/components/form/PropertySelect';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { useAddBlock, useBlocks, useHostUnits, useRemoveBlock, type VisitorBlockView } from '../api/visitors';
 

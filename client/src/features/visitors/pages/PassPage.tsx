@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { useBranding } from '@client/lib/branding';
 import { isApiError } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 import { displayCode } from '@shared/schemas/visitors';

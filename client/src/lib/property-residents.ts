@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '@client/lib/api';
-import { residentsQueryKey } from './get-residents';
-import type { Resident } from './types';
+import { api, withQuery } from './api';
+import { residentsQueryKey } from './query-keys';
+import type { Resident } from './types/resident';
 
 export const PROPERTY_RESIDENTS_PAGE_SIZE = 10;
 

@@ -1,10 +1,10 @@
 import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@client/components/form/TextField';
-import { useMaintenanceSettings, useUpdateMaintenanceSettings } from '@client/features/maintenance/api/maintenance';
+import { useMaintenanceSettings, useUpdateMaintenanceSettings } from '../api/maintenance';
 import { MAINTENANCE_PRIORITIES } from '@shared/enums';
 import { MaintenanceSettingsSchema } from '@shared/schemas/maintenance';
-import { ModuleSettingsTab } from './ModuleSettingsTab';
+import { ModuleSettingsTab } from '@client/components/form/ModuleSettingsTab';
 
 const FIELDS = MAINTENANCE_PRIORITIES.map((priority) => `deadlineHours.${priority}`);
 

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useFieldError } from '@client/components/form/field-error';
-import { isHexColor } from '../lib/colors';
+import { isHexColor } from '@client/lib/colors';
 
 type ColorFieldProps<T extends FieldValues> = {
   control: Control<T>;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@client/components/form/TextField';
-import { useUpdateVisitorSettings, useVisitorSettings } from '@client/features/visitors/api/visitors';
+import { useUpdateVisitorSettings, useVisitorSettings } from '../api/visitors';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, VisitorSettingsSchema } from '@shared/schemas/visitors';
-import { ModuleSettingsTab } from './ModuleSettingsTab';
+import { ModuleSettingsTab } from '@client/components/form/ModuleSettingsTab';
 
 /** Visitors: how long their personal data is kept before the worker anonymises it (Ley 172-13). */
 export function VisitorsTab() {

@@ -10,7 +10,7 @@ type TemporaryPasswordProps = { password: string; /** Whose password it is ("Ana
  * button, and the reminder that it will not be shown again and must be changed at sign-in.
  */
 export function TemporaryPassword({ password, name }: TemporaryPasswordProps) {
-  const { t } = useTranslation('residents');
+  const { t } = useTranslation('common');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);

@@ -1,25 +1,25 @@
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { screenAccess } from '@client/app/routes/screens';
-import { useCurrentUser } from '@client/features/auth/api/get-user';
-import { useBranding } from '@client/features/branding/api/get-branding';
+import { screenAccess } from '@client/lib/screens';
+import { useCurrentUser } from '@client/lib/auth';
+import { useBranding } from '@client/lib/branding';
 
 /** The tab bar of /properties: the properties list and their broadcasts (none without the second). */
 export function PropertiesTabs() {
-  const { t } = useTranslation('properties');
+  const { t } = useTranslation('common');
   const broadcasts = screenAccess('/properties/broadcasts', useCurrentUser(), useBranding().features) === 'open';
   if (!broadcasts) return null;
   return (
-    <Nav variant="tabs" className="mb-4" as="nav" aria-label={t('tabs.label')}>
+    <Nav variant="tabs" className="mb-4" as="nav" aria-label={t('propertiesTabs.label')}>
       <Nav.Item>
         <Nav.Link as={NavLink} to="/properties" end>
-          {t('tabs.list')}
+          {t('propertiesTabs.list')}
         </Nav.Link>
       </Nav.Item>
       <Nav.Item>
         <Nav.Link as={NavLink} to="/properties/broadcasts">
-          {t('tabs.broadcasts')}
+          {t('propertiesTabs.broadcasts')}
         </Nav.Link>
       </Nav.Item>
     </Nav>

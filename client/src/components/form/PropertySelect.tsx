@@ -2,10 +2,9 @@ import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useFieldError } from '@client/components/form/field-error';
-import { useProperty } from '@client/features/properties/api/get-property';
-import { useDebouncedValue } from '@client/hooks/use-debounced-value';
-import { usePropertyOptions } from '../api/property-options';
 
+import { useDebouncedValue } from '@client/hooks/use-debounced-value';
+import { usePropertyOption, usePropertyOptions } from '@client/lib/property-options';
 type PropertySelectProps = {
   label: string;
   value: number | null;
@@ -23,7 +22,7 @@ type PropertySelectProps = {
  * narrows the choices (the server searches name and address).
  */
 export function PropertySelect({ label, value, onChange, emptyLabel, error, onBlur, className = 'mb-3', size }: PropertySelectProps) {
-  const { t } = useTranslation('residents');
+  const { t } = useTranslation('common');
   const id = useId();
   const message = useFieldError(error);
   const [search, setSearch] = useState('');
@@ -31,7 +30,7 @@ export function PropertySelect({ label, value, onChange, emptyLabel, error, onBl
   const options = usePropertyOptions(q);
   const items = options.data?.items ?? [];
   // A chosen property that the search leaves out stays a choice.
-  const chosen = useProperty(value !== null && !items.some((item) => item.id === value) ? value : null);
+  const chosen = usePropertyOption(value !== null && !items.some((item) => item.id === value) ? value : null);
   const choices = chosen.data ? [{ id: chosen.data.id, name: chosen.data.name }, ...items] : items;
   const many = Boolean(search) || (options.data ? options.data.total > options.data.items.length : false);
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { brandingQueryKey } from '@client/features/branding/api/get-branding';
-import { userQueryKey, type User } from './get-user';
+import { brandingQueryKey } from './branding';
+import { userQueryKey, type User } from './auth';
 
 /**
  * After sign-in or registration: the answer is the current user; the branding is the one of
