@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
+import { LIVE_VISITOR_STATUSES } from '../../shared/enums';
 import type { EventType } from '../../shared/events';
 import { messageText } from '../../shared/messages';
 import { isAdministrator } from '../../shared/permissions';
@@ -56,7 +57,7 @@ export const newPassToken = () => randomBytes(18).toString('base64url');
 async function uniqueAccessCode(trx: Knex) {
   for (;;) {
     const code = newAccessCode();
-    if (!(await trx('visitors').where({ accessCode: code }).whereIn('status', ['scheduled', 'pending', 'checked-in']).first('id'))) return code;
+    if (!(await trx('visitors').where({ accessCode: code }).whereIn('status', LIVE_VISITOR_STATUSES).first('id'))) return code;
   }
 }
 
@@ -133,7 +134,8 @@ async function recordVisitorEvent(trx: Knex, type: EventType, row: VisitorRow, a
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const TODAY_LIVE = ['scheduled', 'pending', 'checked-in'];
+/** The passes a day's lists count: live ones and the visits that ended (not the cancelled, denied or expired). */
+const SHOWN_TODAY = [...LIVE_VISITOR_STATUSES, 'checked-out'];
 
 /** Passes valid some time on `day` (Santo Domingo), on their weekdays. */
 function validOn(query: Knex.QueryBuilder, trx: Knex, day: string) {
@@ -151,9 +153,9 @@ function filteredVisitors(user: User, filters: Partial<VisitorListQuery>, trx: K
   if (filters.visitType) query.where('visitors.visit_type', filters.visitType);
   if (filters.from) query.where('visitors.valid_to', '>=', dayStart(filters.from));
   if (filters.to) query.where('visitors.valid_from', '<=', dayEnd(filters.to));
-  if (filters.tab === 'today') validOn(query, trx, dayOf(now)).whereIn('visitors.status', [...TODAY_LIVE, 'checked-out']);
-  if (filters.tab === 'upcoming') query.whereIn('visitors.status', TODAY_LIVE).where('visitors.valid_to', '>=', now);
-  if (filters.tab === 'completed') query.whereIn('visitors.status', ['checked-out', 'cancelled', 'denied', 'expired']);
+  if (filters.tab === 'today') validOn(query, trx, dayOf(now)).whereIn('visitors.status', SHOWN_TODAY);
+  if (filters.tab === 'upcoming') query.whereIn('visitors.status', LIVE_VISITOR_STATUSES).where('visitors.valid_to', '>=', now);
+  if (filters.tab === 'completed') query.whereNotIn('visitors.status', LIVE_VISITOR_STATUSES);
   if (filters.q) whereAnyContains(query, trx, ['visitors.name', 'visitors.vehicle_plate', 'visitors.phone', 'visitors.email'], filters.q);
   return query;
 }
@@ -187,9 +189,9 @@ export async function summarizeVisitors(user: User, propertyId: number | undefin
   const base = () => filteredVisitors(user, { propertyId }, trx, now);
   const count = async (query: Knex.QueryBuilder) => Number((await query.count('* as count').first())?.count ?? 0);
   const [todayCount, upcoming, thisWeek, insideNow] = await Promise.all([
-    count(validOn(base(), trx, today).whereIn('visitors.status', [...TODAY_LIVE, 'checked-out'])),
-    count(base().whereIn('visitors.status', TODAY_LIVE).where('visitors.valid_from', '>', dayEnd(today))),
-    count(base().whereIn('visitors.status', [...TODAY_LIVE, 'checked-out']).where('visitors.valid_from', '<=', dayEnd(weekEnd)).where('visitors.valid_to', '>=', dayStart(today))),
+    count(validOn(base(), trx, today).whereIn('visitors.status', SHOWN_TODAY)),
+    count(base().whereIn('visitors.status', LIVE_VISITOR_STATUSES).where('visitors.valid_from', '>', dayEnd(today))),
+    count(base().whereIn('visitors.status', SHOWN_TODAY).where('visitors.valid_from', '<=', dayEnd(weekEnd)).where('visitors.valid_to', '>=', dayStart(today))),
     count(base().whereExists(trx('visits').whereRaw('visits.visitor_id = visitors.id').whereNull('visits.checked_out_at'))),
   ]);
   return { today: todayCount, upcoming, thisWeek, insideNow };
@@ -199,7 +201,7 @@ export async function summarizeVisitors(user: User, propertyId: number | undefin
 export async function deskToday(user: User, propertyId: number, trx: Knex = db(), now = new Date()) {
   await authorizeDesk(user, propertyId, trx);
   const rows = (await validOn(visitorRows(trx).where('visitors.property_id', propertyId), trx, dayOf(now))
-    .whereIn('visitors.status', TODAY_LIVE)
+    .whereIn('visitors.status', LIVE_VISITOR_STATUSES)
     .orderBy('visitors.valid_from')
     .limit(500)
     .options(PREPARE)) as VisitorRow[];
@@ -324,7 +326,7 @@ export async function changeVisitor(trx: Knex, actor: User, row: VisitorRow, inp
 export async function cancelPassesOfFormerHost(trx: Knex, actor: User, hostId: number, unitId: number, now = new Date()) {
   const cancelled: Array<{ id: number }> = await trx('visitors')
     .where({ hostId, unitId })
-    .whereIn('status', TODAY_LIVE)
+    .whereIn('status', LIVE_VISITOR_STATUSES)
     .update(
       { status: 'cancelled', cancelCause: 'host_left', cancelledReason: messageText('visitor_refused_host_left'), cancelledAt: now, version: trx.raw('version + 1'), updatedAt: now },
       ['id'],
@@ -344,7 +346,7 @@ export async function lookup(trx: Knex, actor: User, propertyId: number, key: { 
   if (key.token) query.where('visitors.pass_token', key.token);
   else query.where('visitors.access_code', key.code ?? '');
   // A code may return once its old pass is closed: the live pass first, else the newest.
-  const row = (await query.orderByRaw("case when visitors.status in ('scheduled', 'pending', 'checked-in') then 0 else 1 end, visitors.id desc").first()) as VisitorRow | undefined;
+  const row = (await query.orderByRaw('case when visitors.status in (?) then 0 else 1 end, visitors.id desc', [[...LIVE_VISITOR_STATUSES]]).first()) as VisitorRow | undefined;
   if (!row || row.anonymizedAt) return { valid: false, reason: 'unknown' };
   const reason = refusalOf(row, await isBlocked(trx, row), now);
   const visitor = presentVisitor(row, actor, false);
@@ -542,7 +544,7 @@ export async function anonymiseVisitors(trx: Knex, options: { limit?: number } =
     .join('organizations', 'organizations.id', 'properties.organization_id')
     .select('visitors.id')
     .whereNull('visitors.anonymized_at')
-    .whereNotIn('visitors.status', ['scheduled', 'pending', 'checked-in'])
+    .whereNotIn('visitors.status', LIVE_VISITOR_STATUSES)
     .whereRaw('coalesce(visitors.check_out_time, visitors.valid_to, visitors.created_at) < now() - ?', [retention])
     .orderBy('visitors.id')
     .limit(options.limit ?? 1000)

@@ -144,9 +144,6 @@ export async function worksADesk(user: User, trx: Knex = db()) {
   return Boolean(await deskPropertyIds(user, trx).first());
 }
 
-const LIVE = new Set(['scheduled', 'pending', 'checked-in']);
-export const isLive = (status: string) => LIVE.has(status);
-
 /** What the user may do to the pass now: the presenter sends it and the screens show exactly these. */
 export function allowedActions(user: User, row: VisitorRow, hosts: boolean): VisitorAction[] {
   const admin = isAdministrator(user);
