@@ -9,7 +9,7 @@ import { conflict, forbidden, validationError } from '../../errors';
 import type { User } from '../../models';
 import { visitorRow, visitorRows, type VisitorRow } from '../../models/visitorRows';
 import { unitPeopleIds } from '../../policies/billing';
-import { authorizeDesk, awaitsDecision, hostsVisitor, managesVisitor } from '../../policies/visitors';
+import { admittable, authorizeDesk, awaitsDecision, hostsVisitor, managesVisitor } from '../../policies/visitors';
 import { presentVisitor } from '../../presenters/visitor';
 import { isBlocked } from './blocks';
 import { recordVisitorEvent } from './events';
@@ -55,7 +55,7 @@ export async function deskToday(user: User, propertyId: number, trx: Knex = db()
     .options(PREPARE)) as VisitorRow[];
   const present = (list: VisitorRow[]) => list.map((row) => presentVisitor(row, user, false));
   return {
-    expected: present(rows.filter((row) => row.status === 'scheduled' && !row.inside)),
+    expected: present(rows.filter(admittable)),
     pending: present(rows.filter((row) => row.status === 'pending')),
     inside: present(inside),
   };
