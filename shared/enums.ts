@@ -85,6 +85,13 @@ export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed
  */
 export const VISITOR_STATUSES = ['scheduled', 'pending', 'checked-in', 'checked-out', 'cancelled', 'denied', 'expired'] as const;
 export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
+/**
+ * A pass still in play: waiting for its visitor or for its host's answer, or with its visitor
+ * inside. Its access code is its own among these (the partial unique index `visitors_live_code`);
+ * the others are closed and only age towards anonymisation.
+ */
+export const LIVE_VISITOR_STATUSES = ['scheduled', 'pending', 'checked-in'] as const satisfies readonly VisitorStatus[];
+export const isLiveVisitor = (status: VisitorStatus) => (LIVE_VISITOR_STATUSES as readonly VisitorStatus[]).includes(status);
 export const VISIT_TYPES = ['guest', 'service', 'delivery'] as const;
 export type VisitType = (typeof VISIT_TYPES)[number];
 export const PASS_KINDS = ['one-time', 'recurring'] as const;

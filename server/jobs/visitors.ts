@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { JOBS, visitorExpiryJobId, type ExpireVisitorData } from '../../shared/jobs';
-import { pendingExpiry } from '../commands/visitors';
+import { pendingExpiry } from '../commands/visitors/retention';
 import { keepDelayedJob, type Due } from './delayed';
 
 /** When a pass closes: the end of its validity, or a waiting walk-in's time-out; null once closed. */

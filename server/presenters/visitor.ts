@@ -1,7 +1,7 @@
-import { isAdministrator } from '../../shared/permissions';
 import { firstNameOf, type PublicPass, type VisitorBlockView, type VisitorEventPayload, type VisitorView } from '../../shared/schemas/visitors';
 import type { User } from '../models';
-import { allowedActions, type VisitorRow } from '../policies/visitors';
+import type { VisitorBlockRow, VisitorRow } from '../models/visitorRows';
+import { allowedActions, canSharePass, managesVisitor } from '../policies/visitors';
 import { fullName } from '../../shared/format';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -11,7 +11,7 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
  * administrators); the desk reads who the visitor is, never the link.
  */
 export function presentVisitor(row: VisitorRow, user: User, hosts: boolean): VisitorView {
-  const manages = isAdministrator(user) || hosts;
+  const manages = managesVisitor(user, hosts);
   return {
     id: row.id,
     name: row.name,
@@ -36,7 +36,7 @@ export function presentVisitor(row: VisitorRow, user: User, hosts: boolean): Vis
     vehiclePlate: row.vehiclePlate,
     notes: row.notes,
     accessCode: manages ? row.accessCode : null,
-    passToken: manages && row.status === 'scheduled' ? row.passToken : null,
+    passToken: canSharePass(user, row, hosts) ? row.passToken : null,
     checkInTime: iso(row.checkInTime),
     checkOutTime: iso(row.checkOutTime),
     checkedInBy: row.checkedInByName || null,
@@ -82,7 +82,7 @@ export function visitorPayload(row: VisitorRow, extra: Partial<VisitorEventPaylo
   };
 }
 
-export const presentBlock = (row: VisitorBlockView & { createdAt: Date | string }): VisitorBlockView => ({
+export const presentBlock = (row: VisitorBlockRow): VisitorBlockView => ({
   id: row.id,
   propertyId: row.propertyId,
   unitId: row.unitId,

@@ -1,6 +1,5 @@
 import QRCode from 'qrcode';
 import { apiRouter } from './router';
-import { can, isAdministrator } from '../../shared/permissions';
 import {
   DeskLookupSchema,
   DeskQuerySchema,
@@ -14,33 +13,26 @@ import {
   WalkInSchema,
   displayCode,
 } from '../../shared/schemas/visitors';
-import {
-  addBlock,
-  changeVisitor,
-  checkIn,
-  checkOut,
-  createVisitor,
-  decideWalkIn,
-  deskToday,
-  findDeskVisitor,
-  listVisitors,
-  lookup,
-  presentRows,
-  readableBlocks,
-  registerWalkIn,
-  removeBlock,
-  summarizeVisitors,
-  updateVisitorSettings,
-  visitorSettingsOf,
-} from '../commands/visitors';
+import { addBlock, removeBlock } from '../commands/visitors/blocks';
+import { checkIn, checkOut, decideWalkIn, deskToday, lookup, registerWalkIn } from '../commands/visitors/desk';
+import { changeVisitor, createVisitor, listVisitors, presentRows, summarizeVisitors } from '../commands/visitors/passes';
+import { updateVisitorSettings, visitorSettingsOf } from '../commands/visitors/retention';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { featureEnabled, requireFeature } from '../middleware/features';
-import { findReadableProperty } from '../policies/properties';
-import { readablePropertyIds } from '../policies/tenancy';
-import { authorizeDesk, deskPropertyIds, findReadableVisitor, hostUnitIds, visitorRows, type VisitorRow } from '../policies/visitors';
+import { visitorRows, type VisitorRow } from '../models/visitorRows';
+import {
+  authorizeRegister,
+  authorizeVisitorExport,
+  authorizeVisitorSettings,
+  deskProperties,
+  findDeskVisitor,
+  findReadableVisitor,
+  nameableUnits,
+  readableBlocks,
+} from '../policies/visitors';
 import { presentBlock, presentPass } from '../presenters/visitor';
 import { idParam, parse } from '../validation';
 import { csvText, sendCsv } from '../files/csv';
@@ -50,8 +42,10 @@ import { messageText } from '../../shared/messages';
 import { todayThere } from '../../shared/time';
 
 /**
- * Visitor passes and the front desk (docs/modules/visitors.md): reads scoped by policies/visitors.ts,
- * every change one event in the same transaction (the host and the desk hear it live).
+ * Visitor passes and the front desk (docs/modules/visitors.md): who may do what is decided by
+ * policies/visitors.ts (routes only ask it before parsing a body, so a caller who may not
+ * answers 403 whatever they send), every change one event in the same transaction (the host
+ * and the desk hear it live).
  */
 export const visitorsRouter = apiRouter();
 visitorsRouter.use(requireUser);
@@ -70,14 +64,13 @@ visitorsRouter.get('/visitors', async (ctx) => {
 visitorsRouter.get('/visitors/summary', async (ctx) => {
   const user = currentUser(ctx);
   const { propertyId } = parse(VisitorPropertyQuerySchema, ctx.query);
-  if (propertyId) await findReadableProperty(user, propertyId);
   ctx.body = await summarizeVisitors(user, propertyId);
 });
 
 /** The filtered log (every page) as CSV for administrators, in their language. */
 visitorsRouter.get('/visitors/export.csv', async (ctx) => {
   const user = currentUser(ctx);
-  if (!isAdministrator(user)) throw forbidden();
+  authorizeVisitorExport(user);
   const { limit: _limit, offset: _offset, ...filters } = parse(VisitorListQuerySchema, ctx.query);
   const { rows } = await listVisitors(user, { ...filters, offset: 0 });
   sendCsv(ctx, downloadName(user.language, 'visitors', todayThere(), 'csv'), csvText(visitorColumns(user.language), await presentRows(user, rows), user.language));
@@ -90,23 +83,19 @@ visitorsRouter.get('/visitors/export.csv', async (ctx) => {
 visitorsRouter.get('/visitors/units', async (ctx) => {
   const user = currentUser(ctx);
   const { propertyId } = parse(DeskQuerySchema, ctx.query);
-  const property = user.role === 'Suplidor' && !isAdministrator(user) ? await authorizeDesk(user, propertyId) : await findReadableProperty(user, propertyId);
-  if (!can(user, 'visitors.register') && user.role !== 'Suplidor') throw forbidden();
-  const units = db()('units').where({ propertyId: property.id }).select('id', 'unitNumber').orderByRaw('length(unit_number), unit_number, id').limit(1000);
-  if (!isAdministrator(user) && user.role !== 'Suplidor') units.whereIn('id', hostUnitIds(user));
-  ctx.body = await units;
+  ctx.body = await nameableUnits(user, propertyId);
 });
 
 /** How long visitors' personal data is kept (system settings of the organization). */
 visitorsRouter.get('/visitors/settings', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'settings.manage')) throw forbidden();
+  authorizeVisitorSettings(user);
   ctx.body = await visitorSettingsOf(user.organizationId);
 });
 
 visitorsRouter.put('/visitors/settings', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'settings.manage')) throw forbidden();
+  authorizeVisitorSettings(user);
   const input = parse(VisitorSettingsSchema, ctx.request.body);
   ctx.body = await transaction((trx) => updateVisitorSettings(trx, user, input));
 });
@@ -133,7 +122,7 @@ visitorsRouter.delete('/visitors/do-not-admit/:id', async (ctx) => {
 
 visitorsRouter.post('/visitors', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'visitors.register')) throw forbidden();
+  authorizeRegister(user);
   const input = parse(VisitorCreateSchema, ctx.request.body);
   const row = await transaction((trx) => createVisitor(trx, user, input));
   ctx.status = 201;
@@ -183,12 +172,7 @@ visitorsRouter.post('/visitors/:id/decision', async (ctx) => {
 
 /** The properties whose desk the user works (administrators: every property they reach). */
 visitorsRouter.get('/desk/properties', async (ctx) => {
-  const user = currentUser(ctx);
-  const query = db()('properties').select('id', 'name').orderBy('name').limit(1000);
-  if (isAdministrator(user)) query.whereIn('id', readablePropertyIds(user));
-  else if (user.role === 'Suplidor') query.whereIn('id', deskPropertyIds(user)).where({ organizationId: user.organizationId });
-  else throw forbidden(messageText('visitor_desk_forbidden'));
-  ctx.body = await query;
+  ctx.body = await deskProperties(currentUser(ctx));
 });
 
 visitorsRouter.get('/desk/today', async (ctx) => {

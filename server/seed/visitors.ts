@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dayEnd, dayOf } from '../../shared/time';
-import { newAccessCode, newPassToken } from '../commands/visitors';
+import { newAccessCode, newPassToken } from '../commands/visitors/passes';
 
 type Person = { id: number };
 

@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import type { ExpireVisitorData } from '../../shared/jobs';
-import { expireVisitors } from '../../server/commands/visitors';
+import { expireVisitors } from '../../server/commands/visitors/retention';
 import { transaction } from '../../server/db/transaction';
 import { waitAgain } from '../../server/jobs/delayed';
 import { visitorExpiryDue } from '../../server/jobs/visitors';

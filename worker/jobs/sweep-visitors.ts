@@ -1,4 +1,4 @@
-import { anonymiseVisitors, expireVisitors } from '../../server/commands/visitors';
+import { anonymiseVisitors, expireVisitors } from '../../server/commands/visitors/retention';
 import { transaction } from '../../server/db/transaction';
 
 const BATCH = 500;

@@ -8,6 +8,7 @@ import { Loading } from '@client/components/Loading';
 import { useBranding } from '@client/lib/branding';
 import { isApiError } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
+import { isLiveVisitor } from '@shared/enums';
 import { displayCode } from '@shared/schemas/visitors';
 import { dayOf } from '@shared/time';
 import { usePublicPass } from '../api/visitors';
@@ -42,7 +43,7 @@ export default function PassPage() {
     }
     const p = pass.data;
     const oneDay = p.validFrom && p.validTo && dayOf(new Date(p.validFrom)) === dayOf(new Date(p.validTo));
-    const live = p.status === 'scheduled' || p.status === 'checked-in';
+    const live = isLiveVisitor(p.status);
     return (
       <Card className="shadow-sm text-center">
         <Card.Body className="p-4">
