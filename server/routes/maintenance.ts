@@ -12,26 +12,18 @@ import {
   MaintenanceSummaryQuerySchema,
   MaintenanceUnitsQuerySchema,
 } from '../../shared/schemas/maintenance';
-import {
-  addPhoto,
-  changeRequest,
-  createRequest,
-  deadlinesOf,
-  listRequests,
-  photoContent,
-  rateRequest,
-  reportableUnits,
-  summarize,
-  timelineOf,
-  updateDeadlines,
-} from '../commands/maintenance';
+import { changeRequest } from '../commands/maintenance/changes';
+import { deadlinesOf, updateDeadlines } from '../commands/maintenance/deadlines';
+import { addPhoto, photoContent } from '../commands/maintenance/photos';
+import { rateRequest } from '../commands/maintenance/rating';
+import { createRequest, listRequests, summarize, timelineOf } from '../commands/maintenance/requests';
 import { listAssignees } from '../commands/staff';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
 import { forbidden, notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
-import { findReadableRequest } from '../policies/maintenance';
+import { findReadableRequest, reportableUnits } from '../policies/maintenance';
 import { findReadableProperty } from '../policies/properties';
 import { presentDetail, presentPhoto, presentRequest } from '../presenters/maintenance';
 import { idParam, parse } from '../validation';
