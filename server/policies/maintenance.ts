@@ -18,6 +18,12 @@ import { readablePropertyIds } from './tenancy';
  * who leaves the unit leaves its requests.
  */
 
+/** Open requests (and name their units): administrators, owners and residents, not suppliers (shared/permissions.ts). */
+export const opensRequests = (user: User) => can(user, 'maintenance.create');
+
+/** The administrators' tools: every request as CSV, the technicians to assign or filter by. */
+export const managesMaintenance = (user: User) => can(user, 'maintenance.manage');
+
 /** Restricts a query on `maintenance_requests` (joined with `properties`) to the user's reach. */
 export function whereRequestReadable(query: Knex.QueryBuilder, user: User, trx: Knex = db()): Knex.QueryBuilder {
   if (isAdministrator(user)) return query.whereIn('maintenance_requests.property_id', readablePropertyIds(user, trx));
@@ -26,7 +32,7 @@ export function whereRequestReadable(query: Knex.QueryBuilder, user: User, trx: 
       .where('maintenance_requests.assigned_to_id', user.id)
       .whereIn('maintenance_requests.property_id', readablePropertyIds(user, trx));
   }
-  if (can(user, 'maintenance.create')) {
+  if (opensRequests(user)) {
     return query
       .where('maintenance_requests.requested_by_id', user.id)
       .where('properties.organization_id', user.organizationId)
