@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { db } from '../db';
-import { countOpenRequests } from './maintenance';
+import { countOpenRequests } from './maintenance/requests';
 import type { User } from '../models';
 import { whereDocumentReadable } from '../policies/documents';
 import { whereEventInFeed } from '../policies/events';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { User } from '../models';
 import { actsForUnit } from '../policies/residency';
-import { cancelBookingsOfFormerBooker } from './bookings';
+import { cancelBookingsOfFormerBooker } from './bookings/cancel';
 import { cancelPassesOfFormerHost } from './visitors';
 
 /**

@@ -6,7 +6,7 @@ import { conflict, notFound, validationError } from '../errors';
 import { recordEvent, type EventInput } from '../events/outbox';
 import type { Property, User } from '../models';
 import { readablePropertyIds } from '../policies/tenancy';
-import { releaseAssignments } from './maintenance';
+import { releaseAssignments } from './maintenance/changes';
 import { fullName } from '../../shared/format';
 
 /** Each supplier's average rating and how many rated work orders it averages (a subquery per user). */

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { JOBS, bookingStepJobId, type BookingStepData } from '../../shared/jobs';
-import { nextBookingStep } from '../commands/bookings';
+import { nextBookingStep } from '../commands/bookings/steps';
 import { keepDelayedJob } from './delayed';
 
 /**

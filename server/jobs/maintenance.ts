@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { JOBS, overdueJobId, type MarkOverdueData } from '../../shared/jobs';
-import { pendingDeadline } from '../commands/maintenance';
+import { pendingDeadline } from '../commands/maintenance/deadlines';
 import { keepDelayedJob, type Due } from './delayed';
 
 /** When a request's deadline is due: while it is open and not yet overdue; null otherwise. */

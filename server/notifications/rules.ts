@@ -157,7 +157,7 @@ const nobody = (trx: Knex) => trx('users').select('id').whereRaw('false');
 
 /**
  * People of a maintenance request. Each change of a request is recorded once per audience
- * (administrators, requester, assignee: commands/maintenance.ts); only the administrators' copy
+ * (administrators, requester, assignee: commands/maintenance/events.ts); only the administrators' copy
  * notifies, and the key keeps it to one notification per update and person anyway.
  */
 const requestPeople = (event: LiveEvent, trx: Knex, pick: (changes: MaintenanceChanges, internal: boolean) => Array<'requester' | 'assignee' | 'administrators'>) => {

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import type { ModelObject } from 'objection';
 import { OPEN_MAINTENANCE_STATUSES, type MaintenanceStatus } from '../../shared/enums';
 import { MAINTENANCE_LABELS, messageText } from '../../shared/messages';
 import { can, isAdministrator } from '../../shared/permissions';
 import { REOPEN_WINDOW_DAYS, type MaintenanceAction } from '../../shared/schemas/maintenance';
 import { db } from '../db';
 import { AppError, conflict, forbidden, notFound } from '../errors';
-import type { MaintenanceRequest, User } from '../models';
+import type { User } from '../models';
+import { requestRows, type RequestRow } from '../rows/maintenance';
 import { actingUnitIds } from './residency';
 import { readablePropertyIds } from './tenancy';
 
@@ -18,43 +18,11 @@ import { readablePropertyIds } from './tenancy';
  * who leaves the unit leaves its requests.
  */
 
-/** A request joined with what its presenter and events need. */
-export type RequestRow = ModelObject<MaintenanceRequest> & {
-  organizationId: number;
-  propertyName: string;
-  unitNumber: string | null;
-  requesterName: string | null;
-  requesterLastName: string | null;
-  requesterPhone: string | null;
-  requesterRole: string | null;
-  assigneeName: string | null;
-  assigneeLastName: string | null;
-  assigneePhone: string | null;
-  photoCount: number;
-};
+/** Open requests (and name their units): administrators, owners and residents, not suppliers (shared/permissions.ts). */
+export const opensRequests = (user: User) => can(user, 'maintenance.create');
 
-/** Every request with its joins (no reach applied: see readableRequests). */
-export function requestRows(trx: Knex = db()): Knex.QueryBuilder {
-  return trx('maintenance_requests')
-    .join('properties', 'properties.id', 'maintenance_requests.property_id')
-    .leftJoin('units', 'units.id', 'maintenance_requests.unit_id')
-    .leftJoin('users as requester', 'requester.id', 'maintenance_requests.requested_by_id')
-    .leftJoin('users as assignee', 'assignee.id', 'maintenance_requests.assigned_to_id')
-    .select(
-      'maintenance_requests.*',
-      'properties.organizationId',
-      'properties.name as propertyName',
-      'units.unitNumber',
-      'requester.name as requesterName',
-      'requester.lastName as requesterLastName',
-      'requester.phone as requesterPhone',
-      'requester.role as requesterRole',
-      'assignee.name as assigneeName',
-      'assignee.lastName as assigneeLastName',
-      'assignee.phone as assigneePhone',
-      trx('maintenance_photos').count('*').whereRaw('maintenance_photos.request_id = maintenance_requests.id').as('photoCount'),
-    );
-}
+/** The administrators' tools: every request as CSV, the technicians to assign or filter by. */
+export const managesMaintenance = (user: User) => can(user, 'maintenance.manage');
 
 /** Restricts a query on `maintenance_requests` (joined with `properties`) to the user's reach. */
 export function whereRequestReadable(query: Knex.QueryBuilder, user: User, trx: Knex = db()): Knex.QueryBuilder {
@@ -64,7 +32,7 @@ export function whereRequestReadable(query: Knex.QueryBuilder, user: User, trx: 
       .where('maintenance_requests.assigned_to_id', user.id)
       .whereIn('maintenance_requests.property_id', readablePropertyIds(user, trx));
   }
-  if (can(user, 'maintenance.create')) {
+  if (opensRequests(user)) {
     return query
       .where('maintenance_requests.requested_by_id', user.id)
       .where('properties.organization_id', user.organizationId)
@@ -99,18 +67,48 @@ export const rolesOn = (user: User, row: Pick<RequestRow, 'requestedById' | 'ass
   assignee: row.assignedToId === user.id && user.role === 'Suplidor',
 });
 
-/** Internal updates are read by administrators and the assignee only. */
+/** Internal updates are read (and written) by administrators and the assignee only; they also see the requester's phone. */
 export const readsInternal = (roles: RequestRoles) => roles.admin || roles.assignee;
 
+/** The deadline, the overdue flag, the reopen count and the rating: administrators and the requester (not the supplier). */
+export const readsFollowUp = (roles: RequestRoles) => roles.admin || roles.requester;
+
 export const isOpen = (status: MaintenanceStatus) => (OPEN_MAINTENANCE_STATUSES as readonly string[]).includes(status);
+
+/** Waiting for work to start: the assignee may still accept or decline it. */
+const awaitingWork = (row: Pick<RequestRow, 'status'>) => row.status === 'pending' || row.status === 'scheduled';
+
+// ---------------------------------------------------------------------------------------------
+// One predicate per action: `allowedActions` (the screens' buttons) and the commands ask the same.
+
+/** Comment publicly: everyone the request involves. */
+export const mayComment = (user: User, row: RequestRow) => {
+  const roles = rolesOn(user, row);
+  return roles.admin || roles.requester || roles.assignee;
+};
+
+/** Comment internally: administrators and the assignee. */
+export const mayCommentInternal = (user: User, row: RequestRow) => readsInternal(rolesOn(user, row));
+
+/** Add a photo: whoever comments, until the request is cancelled. */
+export const mayAddPhoto = (user: User, row: RequestRow) => row.status !== 'cancelled' && mayComment(user, row);
+
+/** Triage (priority, scheduled date, assignee): administrators. A closed request refuses triage with 409 (commands). */
+export const mayTriage = (user: User, row: RequestRow) => rolesOn(user, row).admin;
+
+/** Answer an assignment (accept or decline it): the assignee. */
+export const answersAssignment = (user: User, row: RequestRow) => rolesOn(user, row).assignee;
+
+/** Accept the assignment: the assignee, once, while the work has not started. */
+export const mayAccept = (user: User, row: RequestRow) => answersAssignment(user, row) && awaitingWork(row) && !row.acceptedAt;
 
 type Part = keyof RequestRoles;
 
 /**
  * The state machine: for each status, where it may go and who may take it there. Reaching
  * `scheduled` also needs an assignee and a date; a `pending` or `scheduled` request moves
- * between the two by itself as they are set or cleared (commands/maintenance.ts). Declining
- * (the assignee) returns a request to `pending`, unassigned.
+ * between the two by itself as they are set or cleared (commands/maintenance/changes.ts).
+ * Declining (the assignee) returns a request to `pending`, unassigned.
  */
 const TRANSITIONS: Record<MaintenanceStatus, Partial<Record<MaintenanceStatus, Part[]>>> = {
   pending: { scheduled: ['admin'], 'in-progress': ['admin', 'assignee'], cancelled: ['admin', 'requester'] },
@@ -121,6 +119,12 @@ const TRANSITIONS: Record<MaintenanceStatus, Partial<Record<MaintenanceStatus, P
 };
 
 const REOPEN_WINDOW_MS = REOPEN_WINDOW_DAYS * 24 * 3600_000;
+
+/** 409: a move the state machine does not have. */
+function invalidTransition(from: MaintenanceStatus, to: MaintenanceStatus) {
+  const labels = MAINTENANCE_LABELS.es.status;
+  return conflict(messageText('maintenance_invalid_transition').replace('{from}', labels[from]).replace('{to}', labels[to]), 'invalid_transition');
+}
 
 /**
  * Why the user may not take the request from its status to `to`: 409 for a move the state
@@ -134,10 +138,7 @@ export function transitionRefusal(
   now = new Date(),
 ): AppError | null {
   const parts = TRANSITIONS[row.status][to];
-  if (!parts) {
-    const labels = MAINTENANCE_LABELS.es.status;
-    return conflict(messageText('maintenance_invalid_transition').replace('{from}', labels[row.status]).replace('{to}', labels[to]), 'invalid_transition');
-  }
+  if (!parts) return invalidTransition(row.status, to);
   const roles = rolesOn(user, row);
   if (!parts.some((part) => roles[part])) return forbidden();
   if (row.status === 'completed' && row.completedAt && now.getTime() - new Date(row.completedAt).getTime() > REOPEN_WINDOW_MS) {
@@ -148,22 +149,49 @@ export function transitionRefusal(
 
 const mayMove = (user: User, row: RequestRow, to: MaintenanceStatus, now: Date) => transitionRefusal(user, row, to, now) === null;
 
+/**
+ * Why the user may not decline the assignment: 403 for anyone but the assignee, 409 once the
+ * work started or the request closed (declining returns it to `pending`); null when they may.
+ */
+export function declineRefusal(user: User, row: RequestRow): AppError | null {
+  if (!answersAssignment(user, row)) return forbidden();
+  if (!awaitingWork(row)) return invalidTransition(row.status, 'pending');
+  return null;
+}
+
+/** Why the user may not rate the work: 403 for anyone but the requester, 409 unless completed and not yet rated. */
+export function rateRefusal(user: User, row: RequestRow): AppError | null {
+  if (!rolesOn(user, row).requester) return forbidden();
+  if (row.status !== 'completed') return conflict(messageText('maintenance_rate_completed_only'), 'not_completed');
+  if (row.rating !== null) return conflict(messageText('maintenance_already_rated'), 'already_rated');
+  return null;
+}
+
 /** What the user may do to the request now: the presenter sends it, the screens show exactly these. */
 export function allowedActions(user: User, row: RequestRow, now = new Date()): MaintenanceAction[] {
-  const roles = rolesOn(user, row);
-  const awaiting = row.status === 'pending' || row.status === 'scheduled';
   const actions: Array<[MaintenanceAction, boolean]> = [
-    ['comment', roles.admin || roles.requester || roles.assignee],
-    ['commentInternal', readsInternal(roles)],
-    ['photo', row.status !== 'cancelled' && (roles.admin || roles.requester || roles.assignee)],
-    ['edit', roles.admin && isOpen(row.status)],
+    ['comment', mayComment(user, row)],
+    ['commentInternal', mayCommentInternal(user, row)],
+    ['photo', mayAddPhoto(user, row)],
+    ['edit', mayTriage(user, row) && isOpen(row.status)],
     ['cancel', mayMove(user, row, 'cancelled', now)],
-    ['accept', roles.assignee && awaiting && !row.acceptedAt],
-    ['decline', roles.assignee && awaiting],
-    ['start', awaiting && row.assignedToId !== null && mayMove(user, row, 'in-progress', now)],
+    ['accept', mayAccept(user, row)],
+    ['decline', declineRefusal(user, row) === null],
+    ['start', awaitingWork(row) && row.assignedToId !== null && mayMove(user, row, 'in-progress', now)],
     ['complete', mayMove(user, row, 'completed', now)],
     ['reopen', row.status === 'completed' && mayMove(user, row, 'in-progress', now)],
-    ['rate', roles.requester && row.status === 'completed' && row.rating === null],
+    ['rate', rateRefusal(user, row) === null],
   ];
   return actions.filter(([, allowed]) => allowed).map(([action]) => action);
+}
+
+/**
+ * The units of a property (read by the user) a request may name: administrators any; owners
+ * and residents those they act for now (policies/residency.ts: the units they live in or own,
+ * every unit of a property they own). In natural unit-number order.
+ */
+export function reportableUnits(trx: Knex, user: User, propertyId: number) {
+  const units = trx('units').where({ propertyId }).select('id', 'unitNumber').orderByRaw('length(unit_number), unit_number, id');
+  if (!isAdministrator(user)) units.whereIn('id', actingUnitIds(user, trx));
+  return units;
 }

@@ -1,6 +1,6 @@
-import { isAdministrator } from '../../shared/permissions';
-import type { BookingRow } from '../commands/bookings';
 import type { User } from '../models';
+import { readsWholeBooking } from '../policies/bookings';
+import type { BookingRow } from '../rows/bookings';
 import { fullName } from '../../shared/format';
 
 /**
@@ -18,7 +18,7 @@ export function presentBooking(row: BookingRow, user: User) {
     status: row.status,
     mine: row.userId === user.id,
   };
-  if (!isAdministrator(user) && row.userId !== user.id) return base;
+  if (!readsWholeBooking(user, row)) return base;
   return {
     ...base,
     userId: row.userId,

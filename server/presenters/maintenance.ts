@@ -1,4 +1,3 @@
-import { isAdministrator } from '../../shared/permissions';
 import type {
   MaintenanceDetailView,
   MaintenancePhotoView,
@@ -6,9 +5,9 @@ import type {
   MaintenanceUpdateView,
   PersonRef,
 } from '../../shared/schemas/maintenance';
-import type { PhotoRow, UpdateRow } from '../commands/maintenance';
 import type { User } from '../models';
-import { allowedActions, isOpen, rolesOn, type RequestRow } from '../policies/maintenance';
+import { allowedActions, isOpen, readsFollowUp, readsInternal, rolesOn } from '../policies/maintenance';
+import type { PhotoRow, RequestRow, UpdateRow } from '../rows/maintenance';
 import { fullName } from '../../shared/format';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -29,7 +28,7 @@ export const presentPhoto = (photo: PhotoRow): MaintenancePhotoView => ({
  */
 export function presentRequest(row: RequestRow, viewer: User, now = new Date()): MaintenanceRequestView {
   const roles = rolesOn(viewer, row);
-  const staffView = roles.admin || roles.assignee;
+  const staffView = readsInternal(roles);
   const person = (id: number | null, name: string | null, lastName: string | null, phone: string | null): PersonRef | null =>
     id === null || name === null ? null : { id, name: fullName(name, lastName), ...(staffView ? { phone } : {}) };
   const view: MaintenanceRequestView = {
@@ -53,7 +52,7 @@ export function presentRequest(row: RequestRow, viewer: User, now = new Date()):
     photoCount: row.photoCount,
     actions: allowedActions(viewer, row, now),
   };
-  if (isAdministrator(viewer) || roles.requester) {
+  if (readsFollowUp(roles)) {
     view.dueAt = iso(row.dueAt);
     view.overdue = isOpen(row.status) && row.dueAt !== null && new Date(row.dueAt) <= now;
     view.reopenCount = row.reopenCount;

@@ -1,12 +1,12 @@
 import { apiRouter } from './router';
 import { AvailabilityQuerySchema, BookingCreateSchema, BookingListQuerySchema, BookingPatchSchema } from '../../shared/schemas/bookings';
-import { availability, changeBooking, createBooking, listBookings } from '../commands/bookings';
+import { availability } from '../commands/bookings/availability';
+import { createBooking, listBookings } from '../commands/bookings/book';
+import { changeBooking } from '../commands/bookings/change';
 import { transaction } from '../db/transaction';
-import { forbidden } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
-import { can } from '../../shared/permissions';
-import { findReadableBookingId } from '../policies/bookings';
+import { findBookableAmenity, findReadableBookingId } from '../policies/bookings';
 import { findReadableAmenity } from '../policies/properties';
 import { presentBooking } from '../presenters/booking';
 import { idParam, parse } from '../validation';
@@ -32,8 +32,7 @@ bookingsRouter.get('/bookings', async (ctx) => {
 
 bookingsRouter.post('/amenities/:id/bookings', async (ctx) => {
   const user = currentUser(ctx);
-  const amenity = await findReadableAmenity(user, idParam(ctx.params.id));
-  if (!can(user, 'amenities.book')) throw forbidden();
+  const amenity = await findBookableAmenity(user, idParam(ctx.params.id));
   const input = parse(BookingCreateSchema, ctx.request.body);
   const booking = await transaction((trx) => createBooking(trx, user, amenity.id, input));
   ctx.status = 201;

@@ -12,26 +12,18 @@ import {
   MaintenanceSummaryQuerySchema,
   MaintenanceUnitsQuerySchema,
 } from '../../shared/schemas/maintenance';
-import {
-  addPhoto,
-  changeRequest,
-  createRequest,
-  deadlinesOf,
-  listRequests,
-  photoContent,
-  rateRequest,
-  reportableUnits,
-  summarize,
-  timelineOf,
-  updateDeadlines,
-} from '../commands/maintenance';
+import { changeRequest } from '../commands/maintenance/changes';
+import { deadlinesOf, updateDeadlines } from '../commands/maintenance/deadlines';
+import { addPhoto, photoContent } from '../commands/maintenance/photos';
+import { rateRequest } from '../commands/maintenance/rating';
+import { createRequest, listRequests, summarize, timelineOf } from '../commands/maintenance/requests';
 import { listAssignees } from '../commands/staff';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
 import { forbidden, notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
-import { findReadableRequest } from '../policies/maintenance';
+import { findReadableRequest, managesMaintenance, opensRequests, reportableUnits } from '../policies/maintenance';
 import { findReadableProperty } from '../policies/properties';
 import { presentDetail, presentPhoto, presentRequest } from '../presenters/maintenance';
 import { idParam, parse } from '../validation';
@@ -65,7 +57,7 @@ maintenanceRouter.get('/maintenance/summary', async (ctx) => {
 /** The filtered list (every page) as CSV for administrators, in their language. */
 maintenanceRouter.get('/maintenance/export.csv', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'maintenance.manage')) throw forbidden();
+  if (!managesMaintenance(user)) throw forbidden();
   const { limit: _limit, offset: _offset, ...filters } = parse(MaintenanceListQuerySchema, ctx.query);
   const { rows } = await listRequests(user, { ...filters, offset: 0 });
   const requests = rows.map((row) => presentRequest(row, user));
@@ -75,7 +67,7 @@ maintenanceRouter.get('/maintenance/export.csv', async (ctx) => {
 /** The maintenance suppliers an administrator may assign (`?propertyId=`) or filter by, with their average rating. */
 maintenanceRouter.get('/maintenance/assignees', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'maintenance.manage')) throw forbidden();
+  if (!managesMaintenance(user)) throw forbidden();
   const { propertyId } = parse(MaintenanceSummaryQuerySchema, ctx.query);
   ctx.body = await listAssignees(user, propertyId);
 });
@@ -83,7 +75,7 @@ maintenanceRouter.get('/maintenance/assignees', async (ctx) => {
 /** The units of a property a new request may name (`?propertyId=`): a resident's own, else every unit. */
 maintenanceRouter.get('/maintenance/units', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'maintenance.create')) throw forbidden();
+  if (!opensRequests(user)) throw forbidden();
   const { propertyId } = parse(MaintenanceUnitsQuerySchema, ctx.query);
   const property = await findReadableProperty(user, propertyId);
   ctx.body = await reportableUnits(db(), user, property.id).limit(1000);
@@ -105,7 +97,7 @@ maintenanceRouter.put('/maintenance/settings', async (ctx) => {
 
 maintenanceRouter.post('/maintenance', async (ctx) => {
   const user = currentUser(ctx);
-  if (!can(user, 'maintenance.create')) throw forbidden();
+  if (!opensRequests(user)) throw forbidden();
   const input = parse(MaintenanceCreateSchema, ctx.request.body);
   const row = await transaction((trx) => createRequest(trx, user, input));
   ctx.status = 201;

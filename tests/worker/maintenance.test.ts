@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markOverdueRequests } from '../../server/commands/maintenance';
+import { markOverdueRequests } from '../../server/commands/maintenance/deadlines';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { MaintenanceRequest } from '../../server/models';

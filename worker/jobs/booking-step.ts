@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import type { BookingStepData } from '../../shared/jobs';
-import { cancelUnapproved, completeBookings, nextBookingStep, remindBookings } from '../../server/commands/bookings';
+import { cancelUnapproved, completeBookings, nextBookingStep, remindBookings } from '../../server/commands/bookings/steps';
 import { transaction } from '../../server/db/transaction';
 import { waitAgain } from '../../server/jobs/delayed';
 

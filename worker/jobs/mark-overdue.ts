@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import type { MarkOverdueData } from '../../shared/jobs';
-import { markOverdueRequests } from '../../server/commands/maintenance';
+import { markOverdueRequests } from '../../server/commands/maintenance/deadlines';
 import { transaction } from '../../server/db/transaction';
 import { waitAgain } from '../../server/jobs/delayed';
 import { overdueCheckDue } from '../../server/jobs/maintenance';

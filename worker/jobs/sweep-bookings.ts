@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { cancelUnapproved, completeBookings, remindBookings } from '../../server/commands/bookings';
+import { cancelUnapproved, completeBookings, remindBookings } from '../../server/commands/bookings/steps';
 import { transaction } from '../../server/db/transaction';
 
 const BATCH = 500;

@@ -1,4 +1,4 @@
-import { markOverdueRequests } from '../../server/commands/maintenance';
+import { markOverdueRequests } from '../../server/commands/maintenance/deadlines';
 import { transaction } from '../../server/db/transaction';
 
 const BATCH = 500;
