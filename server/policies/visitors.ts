@@ -5,7 +5,7 @@ import type { VisitorAction } from '../../shared/schemas/visitors';
 import { db } from '../db';
 import { forbidden, notFound, validationError } from '../errors';
 import type { User } from '../models';
-import { blockRows, visitorRows, type VisitorRow } from '../models/visitorRows';
+import { blockRows, visitorRows, type VisitorRow } from '../rows/visitors';
 import { findReadableProperty } from './properties';
 import { actingUnitIds, actsForUnit } from './residency';
 import { staffOf } from './staff';

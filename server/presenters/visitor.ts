@@ -1,6 +1,6 @@
 import { firstNameOf, type PublicPass, type VisitorBlockView, type VisitorEventPayload, type VisitorView } from '../../shared/schemas/visitors';
 import type { User } from '../models';
-import type { VisitorBlockRow, VisitorRow } from '../models/visitorRows';
+import type { VisitorBlockRow, VisitorRow } from '../rows/visitors';
 import { allowedActions, canSharePass, managesVisitor } from '../policies/visitors';
 import { fullName } from '../../shared/format';
 

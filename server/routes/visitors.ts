@@ -22,7 +22,7 @@ import { transaction } from '../db/transaction';
 import { notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { featureEnabled, requireFeature } from '../middleware/features';
-import { visitorRows, type VisitorRow } from '../models/visitorRows';
+import { visitorRows, type VisitorRow } from '../rows/visitors';
 import {
   authorizeRegister,
   authorizeVisitorExport,

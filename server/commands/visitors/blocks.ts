@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import { messageText } from '../../../shared/messages';
 import { recordEvent } from '../../events/outbox';
 import type { User } from '../../models';
-import { blockRows, type VisitorBlockRow, type VisitorRow } from '../../models/visitorRows';
+import { blockRows, type VisitorBlockRow, type VisitorRow } from '../../rows/visitors';
 import { findReadableProperty } from '../../policies/properties';
 import { authorizeBlocks, authorizePassUnit, readableBlocks } from '../../policies/visitors';
 

@@ -7,7 +7,7 @@ import { db, PREPARE } from '../../db';
 import { claimVersion } from '../../db/versioned';
 import { conflict, forbidden, validationError } from '../../errors';
 import type { User } from '../../models';
-import { visitorRow, visitorRows, type VisitorRow } from '../../models/visitorRows';
+import { visitorRow, visitorRows, type VisitorRow } from '../../rows/visitors';
 import { unitPeopleIds } from '../../policies/billing';
 import { admittable, authorizeDesk, awaitsDecision, hostsVisitor, managesVisitor } from '../../policies/visitors';
 import { presentVisitor } from '../../presenters/visitor';

@@ -3,7 +3,7 @@ import type { EventType } from '../../../shared/events';
 import type { VisitorEventPayload } from '../../../shared/schemas/visitors';
 import { recordEvent, type EventInput } from '../../events/outbox';
 import type { User } from '../../models';
-import type { VisitorRow } from '../../models/visitorRows';
+import type { VisitorRow } from '../../rows/visitors';
 import { unitActorIds } from '../../policies/residency';
 import { staffIds } from '../../policies/staff';
 import { visitorPayload } from '../../presenters/visitor';

@@ -17,7 +17,7 @@ import { whereAnyContains } from '../../db/search';
 import { claimVersion } from '../../db/versioned';
 import { conflict, forbidden, validationError } from '../../errors';
 import type { User } from '../../models';
-import { visitorRow, visitorRows, type VisitorRow } from '../../models/visitorRows';
+import { visitorRow, visitorRows, type VisitorRow } from '../../rows/visitors';
 import { findReadableProperty } from '../../policies/properties';
 import {
   authorizePassUnit,

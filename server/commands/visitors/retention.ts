@@ -4,7 +4,7 @@ import { ANONYMISED_NAME, DEFAULT_RETENTION_DAYS, VisitorSettingsSchema, type Vi
 import { db } from '../../db';
 import { recordEvent } from '../../events/outbox';
 import type { User } from '../../models';
-import { visitorRow, visitorRows, type VisitorRow } from '../../models/visitorRows';
+import { visitorRow, visitorRows, type VisitorRow } from '../../rows/visitors';
 import { recordVisitorEvent } from './events';
 import { whereValidityOver } from './validity';
 
