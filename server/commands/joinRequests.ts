@@ -9,7 +9,7 @@ import { findManageableProperty } from '../policies/properties';
 import { whereOrganizationReachable } from '../policies/tenancy';
 import { foldedContains } from '../db/search';
 import { isUniqueViolation } from '../db/violations';
-import { createResident } from './residents';
+import { createResident } from './residents/changes';
 import { fullName } from '../../shared/format';
 import { fullNameSql } from '../db/names';
 

@@ -6,14 +6,8 @@ import {
   ResidentListQuerySchema,
   ResidentUpdateSchema,
 } from '../../shared/schemas/residents';
-import {
-  createResident,
-  deactivateResident,
-  getResident,
-  listResidents,
-  sendNotice,
-  updateResident,
-} from '../commands/residents';
+import { createResident, deactivateResident, sendNotice, updateResident } from '../commands/residents/changes';
+import { getResident, listResidents } from '../commands/residents/list';
 import { todayThere } from '../../shared/time';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
