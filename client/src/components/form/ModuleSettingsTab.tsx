@@ -8,9 +8,8 @@ import type { z } from 'zod';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
 
 type ModuleSettingsTabProps<T extends FieldValues> = {
   /** The module's namespace, with its settings.title, description, save, saved, saveError and loadError. */
@@ -42,10 +41,7 @@ function SettingsForm<T extends FieldValues>({ ns, titleId, values, update, sche
   const save = form.handleSubmit((input) =>
     update.mutate(input, {
       onSuccess: () => toast({ title: t('settings.saved'), variant: 'success' }),
-      onError: (error) => {
-        applyServerErrors(form.setError, error, fields);
-        toast({ title: t('settings.saveError'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, form.setError, fields, t('settings.saveError')),
     }),
   );
   return (

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Alert, Button, ButtonGroup, Col, Form, Modal, Row, Spinner } from 'react-bootstrap';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
@@ -34,18 +35,21 @@ export function BookingDialog({ amenity, booking, show, onClose }: BookingDialog
   );
 }
 
+/** The details of a booking; the slot is picked on the calendar. */
+type BookingValues = { length: number; attendees: string; purpose: string; userId: string };
+
 function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking: Booking | null; onClose: () => void }) {
   const { t } = useTranslation('amenities');
   const formatDate = useFormatDate();
   const [weekStart, setWeekStart] = useState(todayThere());
   const [day, setDay] = useState(todayThere());
   const [start, setStart] = useState<string | null>(null);
-  const [length, setLength] = useState(1);
-  const [attendees, setAttendees] = useState(booking?.attendees ? String(booking.attendees) : '1');
-  const [purpose, setPurpose] = useState('');
+  const { register, handleSubmit, control } = useForm<BookingValues>({
+    defaultValues: { length: 1, attendees: booking?.attendees ? String(booking.attendees) : '1', purpose: '', userId: '' },
+  });
+  const length = useWatch({ control, name: 'length' });
   const [refusal, setRefusal] = useState<string | null>(null);
   const admin = isAdministrator(useCurrentUser());
-  const [forUser, setForUser] = useState('');
   const from = useMemo(() => dayStart(weekStart), [weekStart]);
   const to = useMemo(() => dayStart(addDays(weekStart, 7)), [weekStart]);
   const slots = useAvailability(amenity.id, from, to);
@@ -69,8 +73,8 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
   const isMineSlot = (slot: Slot) => booking && slot.start < booking.endTime && slot.end > booking.startTime;
   const usable = (slot: Slot) => slot.bookable && (slot.free || Boolean(isMineSlot(slot)));
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  // The server checks the booking against the amenity's rules; its refusal shows in the dialog.
+  const submit = handleSubmit(({ attendees, purpose, userId }) => {
     if (!start || !end) return;
     setRefusal(null);
     const done = {
@@ -85,8 +89,8 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
       onError: (error: unknown) => setRefusal(errorMessage(error)),
     };
     if (booking) change.mutate({ id: booking.id, change: { startTime: start, endTime: end } }, done);
-    else create.mutate({ amenityId: amenity.id, body: { startTime: start, endTime: end, attendees: Number(attendees) || 0, purpose: purpose || undefined, userId: forUser ? Number(forUser) : undefined } }, done);
-  };
+    else create.mutate({ amenityId: amenity.id, body: { startTime: start, endTime: end, attendees: Number(attendees) || 0, purpose: purpose || undefined, userId: userId ? Number(userId) : undefined } }, done);
+  });
 
   const rules = [
     amenity.requiresApproval ? t('rules.approval') : t('rules.instant'),
@@ -154,7 +158,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
           <Col xs={6}>
             <Form.Group controlId="booking-length">
               <Form.Label>{t('booking.length')}</Form.Label>
-              <Form.Select value={length} onChange={(event) => setLength(Number(event.target.value))}>
+              <Form.Select {...register('length', { valueAsNumber: true })}>
                 {[1, 2, 3, 4].map((count) => (
                   <option key={count} value={count}>
                     {t('booking.minutes', { count: count * amenity.slotMinutes })}
@@ -167,16 +171,16 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
             <Col xs={6}>
               <Form.Group controlId="booking-attendees">
                 <Form.Label>{t('booking.attendees')}</Form.Label>
-                <Form.Control type="number" min={1} max={amenity.capacity || undefined} inputMode="numeric" value={attendees} onChange={(event) => setAttendees(event.target.value)} />
+                <Form.Control type="number" min={1} max={amenity.capacity || undefined} inputMode="numeric" {...register('attendees')} />
               </Form.Group>
             </Col>
           )}
         </Row>
-        {!booking && admin && <BookFor propertyId={amenity.propertyId} value={forUser} onChange={setForUser} />}
+        {!booking && admin && <Controller control={control} name="userId" render={({ field }) => <BookFor propertyId={amenity.propertyId} value={field.value} onChange={field.onChange} />} />}
         {!booking && (
           <Form.Group controlId="booking-purpose" className="mb-3">
             <Form.Label>{t('booking.purpose')}</Form.Label>
-            <Form.Control value={purpose} maxLength={TEXT_LIMITS.line} onChange={(event) => setPurpose(event.target.value)} />
+            <Form.Control maxLength={TEXT_LIMITS.line} {...register('purpose')} />
           </Form.Group>
         )}
         <section aria-labelledby="booking-rules-title" className="border rounded p-3 bg-body-tertiary">

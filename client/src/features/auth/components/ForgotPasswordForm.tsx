@@ -5,9 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
-import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
+import { formFailed } from '@client/components/form/server-errors';
 import { ForgotPasswordSchema } from '@shared/schemas/notifications';
 import { useRequestPasswordReset } from '../api/password-recovery';
 
@@ -24,10 +22,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
-      onError: (error) => {
-        applyServerErrors(setError, error, ['username']);
-        toast({ title: t('recovery.forgotTitle'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, setError, ['username'], t('recovery.forgotTitle')),
     }),
   );
 

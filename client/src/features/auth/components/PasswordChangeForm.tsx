@@ -4,9 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
 import { NewPasswordFormSchema, PasswordChangeFormSchema } from '@shared/schemas/auth';
 import { useChangePassword } from '../api/change-password';
 import { PasswordStrength } from './PasswordStrength';
@@ -39,10 +38,7 @@ export function PasswordChangeForm({ submitLabel, askCurrent = true }: { submitL
           reset(EMPTY);
           toast({ title: t('password.successTitle'), description: t('password.successDescription'), variant: 'success' });
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, ['currentPassword', 'newPassword']);
-          toast({ title: t('common:notices.updateFailed'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, ['currentPassword', 'newPassword'], t('common:notices.updateFailed')),
       },
     ),
   );

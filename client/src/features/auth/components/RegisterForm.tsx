@@ -7,9 +7,7 @@ import { CheckboxField } from '@client/components/form/CheckboxField';
 import { LocationFields } from '@client/components/form/LocationFields';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
-import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
+import { formFailed } from '@client/components/form/server-errors';
 import { DEFAULT_CITY_ID, DEFAULT_COUNTRY_ID } from '@shared/catalog/countries';
 import { RegisterFormSchema } from '@shared/schemas/auth';
 import { useRegister } from '../api/register';
@@ -45,10 +43,7 @@ export function RegisterForm({ onLogin }: { onLogin: () => void }) {
 
   const onSubmit = handleSubmit(({ passwordConfirm: _confirmation, ...input }) =>
     registration.mutate(input, {
-      onError: (error) => {
-        applyServerErrors(setError, error, FIELDS);
-        toast({ title: t('register.failedTitle'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, setError, FIELDS, t('register.failedTitle')),
     }),
   );
 

@@ -8,9 +8,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
-import { toast } from '@client/components/toast/toast';
 import { useBranding } from '@client/lib/branding';
+import { formFailed } from '@client/components/form/server-errors';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { ResetPasswordFormSchema } from '@shared/schemas/notifications';
@@ -100,10 +99,7 @@ function NewPasswordForm({ token, holder, reset }: { token: string; holder: Toke
       {
         // Every session of the account ended, this browser's too if it had one.
         onSuccess: () => queryClient.setQueryData(userQueryKey(), null),
-        onError: (error) => {
-          applyServerErrors(setError, error, ['password']);
-          toast({ title: t('recovery.failed'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, ['password'], t('recovery.failed')),
       },
     ),
   );

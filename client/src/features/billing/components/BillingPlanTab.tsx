@@ -9,9 +9,10 @@ import { Loading } from '@client/components/Loading';
 import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
-import { ApiError, errorMessage } from '@client/lib/api';
+import { errorMessage } from '@client/lib/api';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { BillingPlanSchema, LATE_FEE_KINDS, PLAN_SPLITS, type BillingPlan, type BillingPlanInput } from '@shared/schemas/billing';
 import { useBillingPlan, usePlanPreview, useSavePlan } from '../api/plans';
@@ -100,10 +101,7 @@ function PlanEditor({ propertyId, plan }: { propertyId: number; plan: BillingPla
   const onSubmit = handleSubmit((form) =>
     save.mutate(BillingPlanSchema.parse(toBody(form)), {
       onSuccess: () => toast({ title: t('plan.saved'), description: t('plan.savedDescription'), variant: 'success' }),
-      onError: (error) => {
-        if (error instanceof ApiError) for (const [name, message] of Object.entries(error.fields)) if (FIELD_OF[name]) setError(FIELD_OF[name], { type: 'server', message });
-        toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, setError, FIELD_OF, t('errors.title')),
     }),
   );
 

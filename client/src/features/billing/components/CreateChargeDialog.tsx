@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { CHARGE_TYPES } from '@shared/enums';
 import { ChargeCreateSchema } from '@shared/schemas/billing';
@@ -48,10 +47,7 @@ function ChargeForm({ onClose }: { onClose: () => void }) {
         toast({ title: t('chargeForm.created'), description: t('chargeForm.createdDescription', { number: charge.invoiceNumber, amount: formatMoney(charge.amount), unit: charge.unitNumber }), variant: 'success' });
         onClose();
       },
-      onError: (error) => {
-        applyServerErrors(setError, error, FIELDS);
-        toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, setError, FIELDS, t('errors.title')),
     }),
   );
   return (

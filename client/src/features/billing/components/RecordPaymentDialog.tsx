@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { planAllocations } from '@shared/billing';
 import { todayThere } from '@shared/time';
@@ -71,10 +70,7 @@ function PaymentForm({ start, onClose }: { start: PaymentStart; onClose: () => v
           toast({ title: t('paymentForm.recorded'), description: t('paymentForm.recordedDescription', { number: payment.receiptNumber, amount: formatMoney(payment.amount) }), variant: 'success' });
           onClose();
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, FIELDS, t('errors.title')),
       },
     ),
   );

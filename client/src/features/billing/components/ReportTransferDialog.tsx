@@ -8,9 +8,8 @@ import { FormDialog } from '@client/components/FormDialog';
 import { useFieldError } from '@client/components/form/field-error';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
 import { readAsBase64 } from '@client/lib/files';
 import { formatFileSize, formatMoney } from '@client/lib/format';
 import { todayThere } from '@shared/time';
@@ -73,10 +72,7 @@ function ReportForm({ onClose }: { onClose: () => void }) {
           toast({ title: t('reportForm.sent'), description: t('reportForm.sentDescription', { amount: formatMoney(payment.amount) }), variant: 'success' });
           onClose();
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, FIELDS, t('errors.title')),
       },
     );
   });

@@ -1,12 +1,16 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { DetailFields } from '@client/components/detail/DetailFields';
 import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { useLastShown } from '@client/hooks/use-last-shown';
-import { errorMessage } from '@client/lib/api';
 import { formatMoney, useFormatDate } from '@client/lib/format';
+import { PaymentUpdateSchema, type PaymentUpdateInput } from '@shared/schemas/billing';
 import { useReviewPayment } from '../api/mutations';
 import type { Payment } from '../api/types';
 
@@ -36,37 +40,28 @@ function ReviewForm({ payment, mode, onClose }: { payment: Payment; mode: Mode; 
   const { t } = useTranslation('billing');
   const formatDate = useFormatDate();
   const review = useReviewPayment();
-  const reasonId = useId();
-  const [rejecting, setRejecting] = useState(mode === 'refund');
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const { register, handleSubmit, setError, setValue, control, formState: { errors } } = useForm<z.input<typeof PaymentUpdateSchema>, unknown, PaymentUpdateInput>({
+    resolver: zodResolver(PaymentUpdateSchema),
+    defaultValues: { status: mode === 'refund' ? 'refunded' : 'confirmed', reason: '' },
+  });
+  const rejecting = useWatch({ control, name: 'status' }) !== 'confirmed';
 
-  const decide = (status: 'confirmed' | 'rejected' | 'refunded') => {
-    if (status !== 'confirmed' && !reason.trim()) {
-      setMissing(true);
-      return;
-    }
+  const onSubmit = handleSubmit((body) =>
     review.mutate(
-      { id: payment.id, body: status === 'confirmed' ? { status, reason: null } : { status, reason: reason.trim() } },
+      { id: payment.id, body },
       {
         onSuccess: (done) => {
-          toast({ title: t(`review.done.${status}`), description: done.receiptNumber ?? formatMoney(done.amount), variant: 'success' });
+          toast({ title: t(`review.done.${body.status}`), description: done.receiptNumber ?? formatMoney(done.amount), variant: 'success' });
           onClose();
         },
-        onError: (error) => toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => formFailed(error, setError, ['reason'], t('errors.title')),
       },
-    );
-  };
+    ),
+  );
   const proofUrl = `/api/payments/${payment.id}/proof`;
 
   return (
-    <Form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        decide(mode === 'refund' ? 'refunded' : rejecting ? 'rejected' : 'confirmed');
-      }}
-    >
+    <Form noValidate onSubmit={onSubmit}>
       <Modal.Body>
         <DetailFields
           fields={[
@@ -93,26 +88,16 @@ function ReviewForm({ payment, mode, onClose }: { payment: Payment; mode: Mode; 
         )}
         {mode === 'refund' && <Alert variant="warning" className="mt-3 mb-0">{t('refund.explanation')}</Alert>}
         {rejecting && (
-          <Form.Group controlId={reasonId} className="mt-3">
-            <Form.Label>{mode === 'refund' ? t('refund.reason') : t('review.reason')}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              value={reason}
-              maxLength={5000}
-              autoFocus
-              isInvalid={missing}
-              aria-invalid={missing}
-              aria-describedby={missing ? `${reasonId}-error` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setMissing(false);
-              }}
-            />
-            <Form.Control.Feedback type="invalid" id={`${reasonId}-error`}>
-              {t('review.reasonRequired')}
-            </Form.Control.Feedback>
-          </Form.Group>
+          <TextField
+            className="mt-3"
+            label={mode === 'refund' ? t('refund.reason') : t('review.reason')}
+            as="textarea"
+            rows={3}
+            maxLength={5000}
+            autoFocus
+            registration={register('reason')}
+            error={errors.reason}
+          />
         )}
       </Modal.Body>
       <Modal.Footer>
@@ -129,7 +114,7 @@ function ReviewForm({ payment, mode, onClose }: { payment: Payment; mode: Mode; 
           </SubmitButton>
         ) : (
           <>
-            <Button variant="outline-danger" onClick={() => setRejecting(true)} disabled={review.isPending}>
+            <Button variant="outline-danger" onClick={() => setValue('status', 'rejected')} disabled={review.isPending}>
               {t('review.rejectStart')}
             </Button>
             <SubmitButton variant="success" pending={review.isPending} pendingLabel={t('common:status.saving')}>

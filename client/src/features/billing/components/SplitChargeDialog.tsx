@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { PropertySelect } from '@client/components/form/PropertySelect';
-import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { ChargeSplitSchema, PLAN_SPLITS, SPLIT_CHARGE_TYPES } from '@shared/schemas/billing';
 import { useSplitCharge } from '../api/plans';
@@ -55,10 +54,7 @@ function SplitForm({ onClose }: { onClose: () => void }) {
           toast({ title: t('split.created'), description: t('split.createdDescription', { count: charges.length, amount: formatMoney(body.total) }), variant: 'success' });
           onClose();
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('errors.title'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, FIELDS, t('errors.title')),
       },
     ),
   );

@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { Form } from 'react-bootstrap';
+import { zodResolver } from '@client/components/form/zod-resolver';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { TextField } from '@client/components/form/TextField';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
+import { ChargeWaiveSchema } from '@shared/schemas/billing';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import { useWaiveCharge } from '../api/plans';
 import type { Charge } from '../api/types';
@@ -13,14 +15,24 @@ import type { Charge } from '../api/types';
 export function WaiveChargeDialog({ charge, onClose }: { charge: Charge | null; onClose: () => void }) {
   const { t } = useTranslation('billing');
   const waive = useWaiveCharge();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const { register, handleSubmit, reset, formState: { errors } } = useForm({ resolver: zodResolver(ChargeWaiveSchema), defaultValues: { reason: '' } });
   const close = () => {
-    setReason('');
-    setInvalid(false);
+    reset();
     waive.reset();
     onClose();
   };
+  const onConfirm = handleSubmit(({ reason }) => {
+    if (!charge) return;
+    waive.mutate(
+      { id: charge.id, reason },
+      {
+        onSuccess: (done) => {
+          toast({ title: t('waive.done'), description: t('waive.doneDescription', { amount: formatMoney(done.amount), number: charge.invoiceNumber }), variant: 'success' });
+          close();
+        },
+      },
+    );
+  });
   return (
     <ConfirmDialog
       show={charge !== null}
@@ -30,28 +42,12 @@ export function WaiveChargeDialog({ charge, onClose }: { charge: Charge | null; 
       pending={waive.isPending}
       refusal={waive.error ? errorMessage(waive.error) : undefined}
       onCancel={close}
-      onConfirm={() => {
-        if (!charge) return;
-        if (!reason.trim()) return setInvalid(true);
-        waive.mutate(
-          { id: charge.id, reason: reason.trim() },
-          {
-            onSuccess: (done) => {
-              toast({ title: t('waive.done'), description: t('waive.doneDescription', { amount: formatMoney(done.amount), number: charge.invoiceNumber }), variant: 'success' });
-              close();
-            },
-          },
-        );
-      }}
+      onConfirm={() => void onConfirm()}
     >
       {charge && (
         <>
           <p>{t('waive.body', { number: charge.invoiceNumber, amount: formatMoney(charge.balance), unit: `${charge.propertyName} · ${charge.unitNumber}` })}</p>
-          <Form.Group controlId="waive-reason">
-            <Form.Label>{t('waive.reason')}</Form.Label>
-            <Form.Control as="textarea" rows={2} maxLength={TEXT_LIMITS.text} value={reason} isInvalid={invalid} onChange={(event) => setReason(event.target.value)} />
-            <Form.Control.Feedback type="invalid">{t('waive.reasonRequired')}</Form.Control.Feedback>
-          </Form.Group>
+          <TextField id="waive-reason" className="" label={t('waive.reason')} as="textarea" rows={2} maxLength={TEXT_LIMITS.text} registration={register('reason')} error={errors.reason} />
         </>
       )}
     </ConfirmDialog>

@@ -9,7 +9,7 @@ import { DatePickerField } from '@client/components/form/DatePickerField';
 import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { formatList, inZone } from '@client/lib/format';
@@ -81,8 +81,7 @@ export default function BroadcastFormDialog({ broadcast, property, initialValues
   const failed = (key: 'broadcast_create_error' | 'broadcast_update_error') => (error: unknown) => {
     setConfirming(null);
     if (edit.isConflict(error)) return;
-    applyServerErrors(setError, error, FIELDS);
-    toast({ title: t('notices.errorTitle'), description: messageText(key, lang), variant: 'destructive' });
+    formFailed(error, setError, FIELDS, t('notices.errorTitle'), messageText(key, lang));
   };
 
   const send = (values: FormOutput) =>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/lib/auth';
 import { ApiError, errorMessage } from '@client/lib/api';
@@ -104,9 +104,8 @@ function UploadForm({ onClose, onBusy, defaultCategory }: { onClose: () => void;
         },
         onError: (error) => {
           if (error instanceof DOMException && error.name === 'AbortError') return;
-          applyServerErrors(setError, error, FIELDS);
           if (error instanceof ApiError && error.status < 500) setProblem(errorMessage(error));
-          toast({ title: t('notices.uploadFailedTitle'), description: t('notices.uploadFailed', { message: errorMessage(error) }), variant: 'destructive' });
+          formFailed(error, setError, FIELDS, t('notices.uploadFailedTitle'), t('notices.uploadFailed', { message: errorMessage(error) }));
         },
         onSettled: () => {
           onBusy(false);

@@ -7,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { unitOptionsQueryOptions } from '@client/lib/property-options';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { useLastShown } from '@client/hooks/use-last-shown';
-import { errorMessage } from '@client/lib/api';
 import { JoinRequestApproveSchema } from '@shared/schemas/joinRequests';
 import { applicantName, useApproveJoinRequest, type JoinRequest } from '../api/join-requests';
 
@@ -64,10 +63,7 @@ function ApproveForm({ request, onDone }: { request: JoinRequest; onDone: () => 
           });
           onDone();
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, ['propertyId', 'unit']);
-          toast({ title: t('approve.errorTitle'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, ['propertyId', 'unit'], t('approve.errorTitle')),
       },
     ),
   );

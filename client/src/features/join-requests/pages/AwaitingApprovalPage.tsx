@@ -10,10 +10,9 @@ import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { userQueryKey } from '@client/lib/auth';
-import { errorMessage } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 import { useLiveEvents } from '@client/lib/live-events';
 import { JoinRequestCreateSchema } from '@shared/schemas/joinRequests';
@@ -97,10 +96,7 @@ function NewRequestForm() {
   const onSubmit = handleSubmit(({ propertyReference }) =>
     send.mutate(propertyReference, {
       onSuccess: () => toast({ title: t('awaiting.form.sentTitle'), description: t('awaiting.form.sent'), variant: 'success' }),
-      onError: (error) => {
-        applyServerErrors(setError, error, ['propertyReference']);
-        toast({ title: t('awaiting.form.errorTitle'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, setError, ['propertyReference'], t('awaiting.form.errorTitle')),
     }),
   );
   return (

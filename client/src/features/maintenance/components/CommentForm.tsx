@@ -1,64 +1,75 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@client/components/form/zod-resolver';
+import { useId } from 'react';
 import { Form } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage, isApiError } from '@client/lib/api';
-import { messageText } from '@shared/messages';
+import { MaintenanceCommentSchema, type MaintenanceCommentInput } from '@shared/schemas/maintenance';
 import { useAddComment } from '../api/maintenance';
+
+const EMPTY = { content: '', visibility: 'public' } as const;
 
 /** A comment on the request; staff (administrators, the technician) may keep it internal. */
 export function CommentForm({ requestId, canInternal }: { requestId: number; canInternal: boolean }) {
-  const { t, i18n } = useTranslation('maintenance');
+  const { t } = useTranslation('maintenance');
   const id = useId();
   const add = useAddComment(requestId);
-  const [content, setContent] = useState('');
-  const [internal, setInternal] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, control, formState: { errors } } = useForm<z.input<typeof MaintenanceCommentSchema>, unknown, MaintenanceCommentInput>({
+    resolver: zodResolver(MaintenanceCommentSchema),
+    defaultValues: EMPTY,
+  });
+  const onSubmit = handleSubmit(({ content, visibility }) =>
+    add.mutate(
+      { content, visibility },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          toast({ title: t('comment.sent'), variant: 'success' });
+        },
+        onError: (failure) => {
+          // Whatever the server refused of the comment shows under it.
+          if (isApiError(failure, 400) && !failure.fields.content) setError('content', { type: 'server', message: errorMessage(failure) });
+          formFailed(failure, setError, ['content'], t('errors.action'));
+        },
+      },
+    ),
+  );
   return (
-    <Form
-      id="comment"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!content.trim()) return setError(messageText('maintenance_comment_required', i18n.language === 'en' ? 'en' : 'es'));
-        add.mutate(
-          { content: content.trim(), visibility: internal ? 'internal' : 'public' },
-          {
-            onSuccess: () => {
-              setContent('');
-              setInternal(false);
-              setError(null);
-              toast({ title: t('comment.sent'), variant: 'success' });
-            },
-            onError: (failure) => {
-              if (isApiError(failure, 400)) setError(failure.fields.content ?? errorMessage(failure));
-              toast({ title: t('errors.action'), description: errorMessage(failure), variant: 'destructive' });
-            },
-          },
-        );
-      }}
-    >
-      <Form.Group className="mb-2" controlId={`${id}-content`}>
-        <Form.Label>{t('comment.label')}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          maxLength={5000}
-          placeholder={t('comment.placeholder')}
-          value={content}
-          isInvalid={Boolean(error)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setContent(event.target.value)}
-        />
-        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-          {error}
-        </Form.Control.Feedback>
-      </Form.Group>
+    <Form id="comment" noValidate onSubmit={onSubmit}>
+      <TextField
+        id={`${id}-content`}
+        className="mb-2"
+        label={t('comment.label')}
+        as="textarea"
+        rows={3}
+        maxLength={5000}
+        placeholder={t('comment.placeholder')}
+        registration={register('content')}
+        error={errors.content}
+      />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         {canInternal ? (
-          <Form.Check type="switch" id={`${id}-internal`} label={t('comment.internal')} checked={internal} onChange={(event) => setInternal(event.target.checked)} />
+          <Controller
+            control={control}
+            name="visibility"
+            render={({ field }) => (
+              <Form.Check
+                type="switch"
+                id={`${id}-internal`}
+                label={t('comment.internal')}
+                name={field.name}
+                ref={field.ref}
+                checked={field.value === 'internal'}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.checked ? 'internal' : 'public')}
+              />
+            )}
+          />
         ) : (
           <span />
         )}

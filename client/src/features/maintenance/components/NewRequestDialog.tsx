@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { usePropertyOptions } from '@client/lib/property-options';
 import { PropertySelect } from '@client/components/form/PropertySelect';
@@ -73,10 +73,7 @@ function NewRequestForm({ onClose }: { onClose: () => void }) {
           onClose();
           navigate(`/maintenance/${created.id}`);
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, FIELDS, t('errors.action')),
       },
     ),
   );

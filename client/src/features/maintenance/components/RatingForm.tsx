@@ -1,10 +1,15 @@
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { Star } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Card, Form } from 'react-bootstrap';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
+import { MaintenanceRatingSchema, type MaintenanceRatingInput } from '@shared/schemas/maintenance';
 import { useRateRequest } from '../api/maintenance';
 
 /** The requester rates completed work: 1 to 5 stars (radio buttons) and an optional comment. */
@@ -12,54 +17,57 @@ export function RatingForm({ requestId }: { requestId: number }) {
   const { t } = useTranslation('maintenance');
   const id = useId();
   const rate = useRateRequest(requestId);
-  const [score, setScore] = useState(0);
-  const [comment, setComment] = useState('');
+  const { register, handleSubmit, setError, control, formState: { errors } } = useForm<z.input<typeof MaintenanceRatingSchema>, unknown, MaintenanceRatingInput>({
+    resolver: zodResolver(MaintenanceRatingSchema),
+    defaultValues: { score: 0, comment: '' },
+  });
+  const score = useWatch({ control, name: 'score' });
+  const onSubmit = handleSubmit(({ score, comment }) =>
+    rate.mutate(
+      { score, comment: comment ?? undefined },
+      {
+        onSuccess: () => toast({ title: t('rating.thanks'), variant: 'success' }),
+        onError: (error) => formFailed(error, setError, ['comment'], t('errors.action')),
+      },
+    ),
+  );
   return (
     <Card className="mb-4" as="section" aria-labelledby={`${id}-title`}>
       <Card.Body>
         <h2 id={`${id}-title`} className="h5">
           {t('rating.title')}
         </h2>
-        <Form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!score) return;
-            rate.mutate(
-              { score, comment: comment.trim() || undefined },
-              {
-                onSuccess: () => toast({ title: t('rating.thanks'), variant: 'success' }),
-                onError: (error) => toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' }),
-              },
-            );
-          }}
-        >
+        <Form noValidate onSubmit={onSubmit}>
           <fieldset className="mb-3">
             <legend className="form-label fs-6">{t('rating.score')}</legend>
-            <div className="vec-stars">
-              {[1, 2, 3, 4, 5].map((value) => (
-                <span key={value}>
-                  <input
-                    type="radio"
-                    className="visually-hidden"
-                    name={`${id}-score`}
-                    id={`${id}-score-${value}`}
-                    value={value}
-                    checked={score === value}
-                    onChange={() => setScore(value)}
-                  />
-                  <label htmlFor={`${id}-score-${value}`} className={value <= score ? 'vec-star-on' : undefined}>
-                    <Star size={28} fill={value <= score ? 'currentColor' : 'none'} aria-hidden />
-                    <span className="visually-hidden">{t('rating.star', { count: value })}</span>
-                  </label>
-                </span>
-              ))}
-            </div>
+            <Controller
+              control={control}
+              name="score"
+              render={({ field }) => (
+                <div className="vec-stars">
+                  {[1, 2, 3, 4, 5].map((value) => (
+                    <span key={value}>
+                      <input
+                        type="radio"
+                        className="visually-hidden"
+                        name={`${id}-score`}
+                        id={`${id}-score-${value}`}
+                        value={value}
+                        checked={field.value === value}
+                        onBlur={field.onBlur}
+                        onChange={() => field.onChange(value)}
+                      />
+                      <label htmlFor={`${id}-score-${value}`} className={value <= field.value ? 'vec-star-on' : undefined}>
+                        <Star size={28} fill={value <= field.value ? 'currentColor' : 'none'} aria-hidden />
+                        <span className="visually-hidden">{t('rating.star', { count: value })}</span>
+                      </label>
+                    </span>
+                  ))}
+                </div>
+              )}
+            />
           </fieldset>
-          <Form.Group className="mb-3" controlId={`${id}-comment`}>
-            <Form.Label>{t('rating.comment')}</Form.Label>
-            <Form.Control as="textarea" rows={2} maxLength={5000} value={comment} onChange={(event) => setComment(event.target.value)} />
-          </Form.Group>
+          <TextField id={`${id}-comment`} label={t('rating.comment')} as="textarea" rows={2} maxLength={5000} registration={register('comment')} error={errors.comment} />
           <SubmitButton pending={rate.isPending} pendingLabel={t('common:status.saving')} disabled={!score}>
             {t('rating.submit')}
           </SubmitButton>

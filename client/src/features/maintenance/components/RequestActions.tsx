@@ -1,15 +1,19 @@
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { Ban, CheckCircle2, Eye, MessageSquare, Play, RefreshCw, RotateCcw, ThumbsDown, ThumbsUp, UserCog, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormDialogFooter } from '@client/components/FormDialog';
 import { DatePickerField } from '@client/components/form/DatePickerField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
+import { TextField } from '@client/components/form/TextField';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
-import { messageText } from '@shared/messages';
 import { startOfToday, zonedInstant, zonedParts } from '@shared/time';
-import { MAINTENANCE_PRIORITIES, type MaintenancePriority, type MaintenanceStatus } from '@shared/enums';
+import { MAINTENANCE_PRIORITIES, MAINTENANCE_STATUSES, type MaintenancePriority, type MaintenanceStatus } from '@shared/enums';
+import { requiredText, text } from '@shared/schemas/common';
 import type { MaintenanceAction, MaintenanceRequestView } from '@shared/schemas/maintenance';
 import { useAssignees, usePatchRequest, type RequestPatch } from '../api/maintenance';
 import { PhotoPicker } from './Photos';
@@ -91,24 +95,21 @@ type NoteDialogProps = {
   onConfirm: (reason: string, photos: File[]) => void;
 };
 
+type NoteValues = { reason: string; photos: File[] };
+const noteSchema = (required: boolean) =>
+  z.object({ reason: required ? requiredText('maintenance_reason_required', 'text') : text('text'), photos: z.array(z.custom<File>()) });
+
 /** Decline (a reason), cancel, reopen (why) and complete (a note and photos of the finished work). */
 function NoteDialog({ kind, show, pending, required, withPhotos, onCancel, onConfirm }: NoteDialogProps) {
-  const { t, i18n } = useTranslation('maintenance');
-  const [reason, setReason] = useState('');
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [touched, setTouched] = useState(false);
-  const missing = required && !reason.trim();
+  const { t } = useTranslation('maintenance');
+  const { register, handleSubmit, reset, control, formState: { errors } } = useForm<NoteValues>({
+    resolver: zodResolver(noteSchema(required)),
+    defaultValues: { reason: '', photos: [] },
+  });
   const label = t(kind === 'complete' ? 'complete.note' : `${kind}.reason`);
   return (
-    <Modal show={show} onHide={pending ? undefined : onCancel} onExited={() => { setReason(''); setPhotos([]); setTouched(false); }} fullscreen="sm-down" centered aria-labelledby={`${kind}-dialog-title`}>
-      <Form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (!missing) onConfirm(reason.trim(), photos);
-        }}
-      >
+    <Modal show={show} onHide={pending ? undefined : onCancel} onExited={() => reset()} fullscreen="sm-down" centered aria-labelledby={`${kind}-dialog-title`}>
+      <Form noValidate onSubmit={handleSubmit(({ reason, photos }) => onConfirm(reason, photos))}>
         <Modal.Header closeButton={!pending} closeLabel={t('common:actions.close')}>
           <Modal.Title id={`${kind}-dialog-title`} as="h2" className="h5">
             {t(`${kind}.title`)}
@@ -116,24 +117,14 @@ function NoteDialog({ kind, show, pending, required, withPhotos, onCancel, onCon
         </Modal.Header>
         <Modal.Body>
           {(kind === 'decline' || kind === 'reopen') && <p className="text-body-secondary">{t(`${kind}.hint`)}</p>}
-          <Form.Group className="mb-3" controlId={`${kind}-reason`}>
-            <Form.Label>{label}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              maxLength={5000}
-              value={reason}
-              required={required}
-              isInvalid={touched && missing}
-              aria-invalid={touched && missing}
-              aria-describedby={touched && missing ? `${kind}-reason-error` : undefined}
-              onChange={(event) => setReason(event.target.value)}
+          <TextField id={`${kind}-reason`} label={label} as="textarea" rows={3} maxLength={5000} required={required} registration={register('reason')} error={errors.reason} />
+          {withPhotos && (
+            <Controller
+              control={control}
+              name="photos"
+              render={({ field }) => <PhotoPicker label={t('complete.photo')} files={field.value} onChange={field.onChange} disabled={pending} />}
             />
-            <Form.Control.Feedback type="invalid" id={`${kind}-reason-error`}>
-              {messageText('maintenance_reason_required', i18n.language === 'en' ? 'en' : 'es')}
-            </Form.Control.Feedback>
-          </Form.Group>
-          {withPhotos && <PhotoPicker label={t('complete.photo')} files={photos} onChange={setPhotos} disabled={pending} />}
+          )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
@@ -148,22 +139,23 @@ function NoteDialog({ kind, show, pending, required, withPhotos, onCancel, onCon
   );
 }
 
+type TriageValues = { assignedToId: string; date: Date | null; priority: MaintenancePriority };
+
 /** Triage: the technician (maintenance staff of the property, with their rating), the date and the priority. */
 function TriageDialog({ show, request, pending, onCancel, onSave }: { show: boolean; request: MaintenanceRequestView; pending: boolean; onCancel: () => void; onSave: (body: RequestPatch) => void }) {
   const { t } = useTranslation('maintenance');
   const assignees = useAssignees(request.propertyId, show);
-  const [assignedToId, setAssignee] = useState<number | null>(request.assignedTo?.id ?? null);
-  const [date, setDate] = useState<Date | null>(request.scheduledDate ? new Date(request.scheduledDate) : null);
-  const [priority, setPriority] = useState<MaintenancePriority>(request.priority);
-  const reset = () => {
-    setAssignee(request.assignedTo?.id ?? null);
-    setDate(request.scheduledDate ? new Date(request.scheduledDate) : null);
-    setPriority(request.priority);
-  };
+  const valuesOf = (): TriageValues => ({
+    assignedToId: request.assignedTo ? String(request.assignedTo.id) : '',
+    date: request.scheduledDate ? new Date(request.scheduledDate) : null,
+    priority: request.priority,
+  });
+  const { register, handleSubmit, reset, control } = useForm<TriageValues>({ defaultValues: valuesOf() });
   const today = startOfToday();
 
-  const submit = () => {
+  const submit = handleSubmit(({ assignedToId: assignee, date, priority }) => {
     const body: RequestPatch = {};
+    const assignedToId = assignee ? Number(assignee) : null;
     if (assignedToId !== (request.assignedTo?.id ?? null)) body.assignedToId = assignedToId;
     // A picked day is scheduled at 9:00 of that day in the organization's zone.
     const day = date && zonedParts(date).day;
@@ -171,17 +163,11 @@ function TriageDialog({ show, request, pending, onCancel, onSave }: { show: bool
     if (priority !== request.priority) body.priority = priority;
     if (Object.keys(body).length) onSave(body);
     else onCancel();
-  };
+  });
 
   return (
-    <Modal show={show} onHide={pending ? undefined : onCancel} onEnter={reset} fullscreen="sm-down" aria-labelledby="triage-dialog-title">
-      <Form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+    <Modal show={show} onHide={pending ? undefined : onCancel} onEnter={() => reset(valuesOf())} fullscreen="sm-down" aria-labelledby="triage-dialog-title">
+      <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton={!pending} closeLabel={t('common:actions.close')}>
           <Modal.Title id="triage-dialog-title" as="h2" className="h5">
             {t('triage.title')}
@@ -191,20 +177,33 @@ function TriageDialog({ show, request, pending, onCancel, onSave }: { show: bool
           <p className="fw-semibold text-break">{request.title}</p>
           <Form.Group className="mb-3" controlId="triage-assignee">
             <Form.Label>{t('triage.assignee')}</Form.Label>
-            <Form.Select value={assignedToId ?? ''} onChange={(event) => setAssignee(event.target.value ? Number(event.target.value) : null)} aria-busy={assignees.isPending}>
-              <option value="">{t('triage.unassigned')}</option>
-              {(assignees.data ?? []).map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name} · {person.rating.average === null ? t('triage.noRating') : t('triage.rating', { average: person.rating.average, count: person.rating.count })}
-                </option>
-              ))}
-            </Form.Select>
+            {/* Controlled: its options (the staff) arrive after it shows. */}
+            <Controller
+              control={control}
+              name="assignedToId"
+              render={({ field }) => (
+                <Form.Select {...field} aria-busy={assignees.isPending}>
+                  <option value="">{t('triage.unassigned')}</option>
+                  {(assignees.data ?? []).map((person) => (
+                    <option key={person.id} value={person.id}>
+                      {person.name} · {person.rating.average === null ? t('triage.noRating') : t('triage.rating', { average: person.rating.average, count: person.rating.count })}
+                    </option>
+                  ))}
+                </Form.Select>
+              )}
+            />
             {assignees.data?.length === 0 && <Alert variant="info" className="mt-2 mb-0 py-2 small">{t('triage.noStaff')}</Alert>}
           </Form.Group>
-          <DatePickerField label={t('triage.date')} value={date} onChange={setDate} minDate={today} placeholder={t('triage.pickDate')} clearLabel={t('triage.clearDate')} hint={t('triage.hint')} />
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DatePickerField label={t('triage.date')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} minDate={today} placeholder={t('triage.pickDate')} clearLabel={t('triage.clearDate')} hint={t('triage.hint')} />
+            )}
+          />
           <Form.Group className="mb-3" controlId="triage-priority">
             <Form.Label>{t('triage.priority')}</Form.Label>
-            <Form.Select value={priority} onChange={(event) => setPriority(event.target.value as MaintenancePriority)}>
+            <Form.Select {...register('priority')}>
               {MAINTENANCE_PRIORITIES.map((value) => (
                 <option key={value} value={value}>
                   {t(`priorities.${value}`)}
@@ -219,6 +218,9 @@ function TriageDialog({ show, request, pending, onCancel, onSave }: { show: bool
   );
 }
 
+// No status while there is none to move to (the save button is then disabled).
+const statusSchema = z.object({ status: z.enum([...MAINTENANCE_STATUSES, '']), reason: text('text') });
+
 /** "Actualizar estado" of the administrators: the moves the state machine allows now, with a note. */
 function StatusDialog({ show, request, pending, onCancel, onSave }: { show: boolean; request: MaintenanceRequestView; pending: boolean; onCancel: () => void; onSave: (status: MaintenanceStatus, reason: string) => void }) {
   const { t } = useTranslation('maintenance');
@@ -227,17 +229,10 @@ function StatusDialog({ show, request, pending, onCancel, onSave }: { show: bool
     ...(request.actions.includes('complete') ? (['completed'] as const) : []),
     ...(request.actions.includes('cancel') ? (['cancelled'] as const) : []),
   ];
-  const [status, setStatus] = useState<MaintenanceStatus | ''>('');
-  const [reason, setReason] = useState('');
+  const { register, handleSubmit, reset } = useForm<z.input<typeof statusSchema>, unknown, z.output<typeof statusSchema>>({ resolver: zodResolver(statusSchema), defaultValues: { status: '', reason: '' } });
   return (
-    <Modal show={show} onHide={pending ? undefined : onCancel} onEnter={() => { setStatus(choices[0] ?? ''); setReason(''); }} fullscreen="sm-down" aria-labelledby="status-dialog-title">
-      <Form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (status) onSave(status, reason.trim());
-        }}
-      >
+    <Modal show={show} onHide={pending ? undefined : onCancel} onEnter={() => reset({ status: choices[0] ?? '', reason: '' })} fullscreen="sm-down" aria-labelledby="status-dialog-title">
+      <Form noValidate onSubmit={handleSubmit(({ status, reason }) => status && onSave(status, reason))}>
         <Modal.Header closeButton={!pending} closeLabel={t('common:actions.close')}>
           <Modal.Title id="status-dialog-title" as="h2" className="h5">
             {t('status.title')}
@@ -248,7 +243,7 @@ function StatusDialog({ show, request, pending, onCancel, onSave }: { show: bool
             <>
               <Form.Group className="mb-3" controlId="status-choice">
                 <Form.Label>{t('status.field')}</Form.Label>
-                <Form.Select value={status} onChange={(event) => setStatus(event.target.value as MaintenanceStatus)}>
+                <Form.Select {...register('status')}>
                   {choices.map((value) => (
                     <option key={value} value={value}>
                       {t(`statuses.${value}`)}
@@ -258,7 +253,7 @@ function StatusDialog({ show, request, pending, onCancel, onSave }: { show: bool
               </Form.Group>
               <Form.Group controlId="status-note">
                 <Form.Label>{t('status.note')}</Form.Label>
-                <Form.Control as="textarea" rows={2} maxLength={5000} value={reason} onChange={(event) => setReason(event.target.value)} />
+                <Form.Control as="textarea" rows={2} maxLength={5000} {...register('reason')} />
               </Form.Group>
             </>
           ) : (

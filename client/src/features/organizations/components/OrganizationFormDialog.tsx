@@ -4,11 +4,10 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialogFooter } from '@client/components/FormDialog';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser } from '@client/lib/auth';
-import { errorMessage } from '@client/lib/api';
 import { NO_PARENT, OrganizationCreateSchema, OrganizationUpdateSchema } from '@shared/schemas/organizations';
 import { useCreateOrganization } from '../api/create-organization';
 import { getOrganization, type Organization } from '../api/get-organizations';
@@ -89,10 +88,7 @@ function CreateOrganizationForm({ organizations, onDone }: FormProps) {
         toast({ title: t('organizationCreated'), description: t('organizationCreatedDescription', { name: organization.name }), variant: 'success' });
         onDone();
       },
-      onError: (error) => {
-        applyServerErrors(form.setError, error, CREATE_FIELDS);
-        toast({ title: t('errorCreatingOrganization'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, form.setError, CREATE_FIELDS, t('errorCreatingOrganization')),
     }),
   );
 
@@ -143,8 +139,7 @@ function EditOrganizationForm({ organization, organizations, onDone }: FormProps
         },
         onError: (error) => {
           if (edit.isConflict(error)) return;
-          applyServerErrors(form.setError, error, EDIT_FIELDS);
-          toast({ title: t('errorUpdatingOrganization'), description: errorMessage(error), variant: 'destructive' });
+          formFailed(error, form.setError, EDIT_FIELDS, t('errorUpdatingOrganization'));
         },
       },
     ),

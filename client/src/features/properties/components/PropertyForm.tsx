@@ -9,7 +9,7 @@ import { LocationFields } from '@client/components/form/LocationFields';
 import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
@@ -94,8 +94,7 @@ export function PropertyForm({ property, onSaved, onCancel, layout, extraAction 
         },
         onError: (error) => {
           if (edit.isConflict(error)) return;
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
+          formFailed(error, setError, FIELDS, t('notices.errorTitle'));
         },
       },
     );

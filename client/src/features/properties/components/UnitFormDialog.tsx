@@ -7,11 +7,10 @@ import { FormDialogFooter } from '@client/components/FormDialog';
 import { CheckboxField } from '@client/components/form/CheckboxField';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
 import { useKeptWhileHidden } from '@client/hooks/use-last-shown';
-import { errorMessage } from '@client/lib/api';
 import { optionalDecimal } from '@shared/schemas/properties';
 import { UnitCreateSchema } from '@shared/schemas/units';
 import { useOwnerCandidates } from '../api/owners';
@@ -90,8 +89,7 @@ function UnitForm({ propertyId, unit, onClose }: { propertyId: number; unit: Uni
         },
         onError: (error) => {
           if (edit.isConflict(error)) return;
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
+          formFailed(error, setError, FIELDS, t('notices.errorTitle'));
         },
       },
     ),

@@ -9,10 +9,9 @@ import { FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { useKeptWhileHidden } from '@client/hooks/use-last-shown';
-import { errorMessage } from '@client/lib/api';
 import { RESIDENT_STATUSES } from '@shared/enums';
 import { idField } from '@shared/schemas/properties';
 import { ResidentCreateSchema, ResidentUpdateSchema } from '@shared/schemas/residents';
@@ -124,8 +123,7 @@ function CreateResidentForm({ propertyId, onCreated, onDone }: { propertyId?: nu
         },
         onError: (error) => {
           if (unknownUnit.caught(error, values.unit)) return;
-          applyServerErrors(setError, error, CREATE_FIELDS);
-          toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
+          formFailed(error, setError, CREATE_FIELDS, t('notices.errorTitle'));
         },
       },
     );
@@ -218,8 +216,7 @@ function EditResidentForm({ resident, onDone }: { resident: Resident; onDone: ()
         onError: (error) => {
           if (edit.isConflict(error)) return;
           if (unknownUnit.caught(error, values.unit)) return;
-          applyServerErrors(setError, error, UPDATE_FIELDS);
-          toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
+          formFailed(error, setError, UPDATE_FIELDS, t('notices.errorTitle'));
         },
       },
     );

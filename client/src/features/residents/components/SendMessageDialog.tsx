@@ -4,10 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { useLastShown } from '@client/hooks/use-last-shown';
-import { errorMessage } from '@client/lib/api';
 import { NoticeSchema } from '@shared/schemas/residents';
 import { useSendResidentMessage } from '../api/save-resident';
 import type { Resident } from '@client/lib/types/resident';
@@ -44,10 +43,7 @@ function MessageForm({ resident, onClose }: { resident: Resident; onClose: () =>
           toast({ title: t('notices.messageSent'), description: t('notices.messageSentDescription', { name: fullName(resident) }), variant: 'success' });
           onClose();
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, ['title', 'message']);
-          toast({ title: t('notices.errorTitle'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, ['title', 'message'], t('notices.errorTitle')),
       },
     ),
   );

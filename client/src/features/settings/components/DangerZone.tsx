@@ -1,10 +1,15 @@
+import { zodResolver } from '@client/components/form/zod-resolver';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { TextField } from '@client/components/form/TextField';
+import { applyServerErrors } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { ApiError, errorMessage } from '@client/lib/api';
+import { AccountDeleteSchema } from '@shared/schemas/auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportAccount } from '../api/export-account';
 
@@ -12,12 +17,13 @@ import { useExportAccount } from '../api/export-account';
 export function DangerZone() {
   const { t } = useTranslation('settings');
   const [dialog, setDialog] = useState<'export' | 'delete' | null>(null);
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, setError, reset, control, formState: { errors } } = useForm({ resolver: zodResolver(AccountDeleteSchema), defaultValues: { password: '' } });
+  const password = useWatch({ control, name: 'password' });
   const exporter = useExportAccount();
   const deletion = useDeleteAccount();
   const close = () => {
     setDialog(null);
-    setPassword('');
+    reset();
     deletion.reset();
   };
 
@@ -30,8 +36,13 @@ export function DangerZone() {
       onError: (error) => toast({ title: t('danger.exportFailed'), description: errorMessage(error), variant: 'destructive' }),
     });
 
-  const deleteAccount = () =>
-    deletion.mutate({ password }, { onSuccess: () => toast({ title: t('danger.deleted'), variant: 'success' }) });
+  const deleteAccount = handleSubmit((input) =>
+    deletion.mutate(input, {
+      onSuccess: () => toast({ title: t('danger.deleted'), variant: 'success' }),
+      // A wrong password shows under the field; any other refusal above it.
+      onError: (error) => applyServerErrors(setError, error, ['password']),
+    }),
+  );
 
   const deletionError = deletion.error;
   const passwordError = deletionError instanceof ApiError ? deletionError.fields.password : undefined;
@@ -71,27 +82,21 @@ export function DangerZone() {
         variant="danger"
         pending={deletion.isPending}
         confirmDisabled={!password}
-        onConfirm={deleteAccount}
+        onConfirm={() => void deleteAccount()}
         onCancel={close}
       >
         <p>{t('danger.deleteDescription')}</p>
         {deletionError && !passwordError && <Alert variant="danger">{errorMessage(deletionError)}</Alert>}
-        <Form.Group controlId="delete-account-password">
-          <Form.Label>{t('danger.password')}</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            isInvalid={Boolean(passwordError)}
-            aria-invalid={Boolean(passwordError)}
-            aria-describedby={passwordError ? 'delete-account-password-error' : undefined}
-            autoFocus
-          />
-          <Form.Control.Feedback type="invalid" id="delete-account-password-error">
-            {passwordError}
-          </Form.Control.Feedback>
-        </Form.Group>
+        <TextField
+          id="delete-account-password"
+          className=""
+          label={t('danger.password')}
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          registration={register('password')}
+          error={errors.password}
+        />
       </ConfirmDialog>
     </Card>
   );

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { LocationFields } from '@client/components/form/LocationFields';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { useCurrentUser, type User } from '@client/lib/auth';
-import { errorMessage } from '@client/lib/api';
 import { ProfileUpdateSchema } from '@shared/schemas/auth';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -41,10 +40,7 @@ export function ProfileForm() {
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => toast({ title: t('profile.successTitle'), description: t('profile.successDescription'), variant: 'success' }),
-      onError: (error) => {
-        applyServerErrors(setError, error, FIELDS);
-        toast({ title: t('common:notices.updateFailed'), description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: (error) => formFailed(error, setError, FIELDS, t('common:notices.updateFailed')),
     }),
   );
 

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { useEditVersion } from '@client/components/form/use-edit-version';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
 import type { SettingsUpdateInput, SystemSettings } from '@shared/schemas/settings';
 import { systemSettingsQueryOptions } from '../api/get-system-settings';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
@@ -44,8 +43,7 @@ export function useSaveTab<T extends FieldValues>(tab: 'general' | 'appearance' 
         },
         onError: (error) => {
           if (edit.isConflict(error)) return;
-          applyServerErrors(form.setError, error, fields);
-          toast({ title: t('saveError'), description: errorMessage(error), variant: 'destructive' });
+          formFailed(error, form.setError, fields, t('saveError'));
         },
       },
     );

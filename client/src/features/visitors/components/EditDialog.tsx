@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialogFooter } from '@client/components/FormDialog';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { errorMessage } from '@client/lib/api';
 import { VisitorDetailsSchema } from '@shared/schemas/visitors';
 import { usePatchVisitor, type VisitorView } from '../api/visitors';
 
@@ -45,10 +44,7 @@ function EditForm({ visitor, onClose }: { visitor: VisitorView; onClose: () => v
           toast({ title: t('form.saved'), variant: 'success' });
           onClose();
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, FIELDS, t('errors.action')),
       },
     ),
   );

@@ -7,12 +7,11 @@ import type { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
-import { applyServerErrors } from '@client/components/form/server-errors';
+import { formFailed } from '@client/components/form/server-errors';
 import { useFieldError } from '@client/components/form/field-error';
 import { toast } from '@client/components/toast/toast';
 import { usePropertyOptions } from '@client/lib/property-options';
 import { PropertySelect } from '@client/components/form/PropertySelect';
-import { errorMessage } from '@client/lib/api';
 import { VISIT_TYPES } from '@shared/enums';
 import { VisitorCreateSchema } from '@shared/schemas/visitors';
 import { TIME_ZONE, dayOf, fromWallClockInput, nextMinuteToday, wallClockInput } from '@shared/time';
@@ -79,10 +78,7 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
           onClose();
           onCreated(created);
         },
-        onError: (error) => {
-          applyServerErrors(setError, error, FIELDS);
-          toast({ title: t('errors.action'), description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: (error) => formFailed(error, setError, FIELDS, t('errors.action')),
       },
     ),
   );
