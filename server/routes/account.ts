@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/auth';
 import { changePassword, deleteAccount, exportAccount, updateProfile } from '../commands/accounts';
 import { transaction } from '../db/transaction';
+import { sendFile } from '../files/download';
 import { WrongPasswordError, badRequest, notFound, payloadTooLarge } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { User } from '../models';
@@ -109,8 +110,7 @@ accountRouter.get('/users/:id/avatar', async (ctx) => {
 
 accountRouter.get('/user/export', async (ctx) => {
   const user = currentUser(ctx);
-  ctx.set('Content-Disposition', `attachment; filename="vecindad-datos-${user.id}.json"`);
-  ctx.body = await exportAccount(user);
+  sendFile(ctx, JSON.stringify(await exportAccount(user)), 'application/json', `vecindad-datos-${user.id}.json`);
 });
 
 accountRouter.delete('/user', async (ctx) => {
