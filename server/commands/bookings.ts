@@ -10,7 +10,8 @@ import { AppError, conflict, forbidden, textsWith, validationError } from '../er
 import { recordEvent } from '../events/outbox';
 import { Amenity, AmenityBooking, Property, Unit, type User } from '../models';
 import { changesBooking } from '../policies/bookings';
-import { PROPERTY_COLUMNS, propertyIdsWithReadableDetails } from '../policies/properties';
+import { propertyIdsWithReadableDetails } from '../policies/properties';
+import { PROPERTY_COLUMNS } from '../models/rows/properties';
 import { createCharge, creditCharge } from './charges';
 import { rememberedPage } from '../services/listTotals';
 import { pastDue } from '../db/charges';

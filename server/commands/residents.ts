@@ -7,7 +7,7 @@ import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
 import { whereResidentVisible } from '../policies/residents';
-import type { ResidentRow } from '../presenters/resident';
+import type { ResidentRow } from '../models/rows/residents';
 import { hashPassword, temporaryPassword } from '../services/passwords';
 import { assertOrganizationLimit } from '../policies/limits';
 import { escapeLike, foldedContains } from '../db/search';
