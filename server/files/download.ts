@@ -35,3 +35,13 @@ export function sendFile(
 
 /** Answers a PDF (files/pdf.ts's) as a download named `fileName`. */
 export const sendPdf = (ctx: Context, fileName: string, pdf: Buffer) => sendFile(ctx, pdf, 'application/pdf', fileName);
+
+/**
+ * Answers stored image bytes a page shows (an avatar, a property's photo): kept a day by the
+ * browser only; their URLs carry a version, so a new image is fetched again.
+ */
+export function sendImage(ctx: Context, body: Buffer, type: string) {
+  ctx.type = type;
+  ctx.set('Cache-Control', 'private, max-age=86400');
+  ctx.body = body;
+}
