@@ -8,7 +8,8 @@ import type { Property, Unit, User } from '../models';
 import { isAdministrator } from '../../shared/permissions';
 import { whereLedgerReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
-import type { ChargeRow } from '../presenters/billing';
+import type { ChargeRow } from '../rows/billing';
+import type { PlacedUnit } from '../rows/properties';
 import { billedUserId, ledgerEvents, lockUnit, nextNumber, settleUnit, whereLedgerFilters } from './ledger';
 import { rememberedPage } from '../services/listTotals';
 import { pastDue, pastDueSql } from '../db/charges';
@@ -121,7 +122,7 @@ export async function issueCharge(trx: Knex, actorId: number | null, { unit, pro
 }
 
 /** An administrator's charge to one unit (`POST /api/charges`). */
-export const createCharge = (trx: Knex, actor: User, placed: { unit: Unit; property: Property }, input: ChargeCreateInput) =>
+export const createCharge = (trx: Knex, actor: User, placed: PlacedUnit, input: ChargeCreateInput) =>
   issueCharge(trx, actor.id, placed, input);
 
 /** The charge a credit note is asked for, read under the unit's lock. */

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { AGING_BUCKETS, agingBucketSql } from '../../shared/billing';
 import type { DelinquencyQuery, DelinquencyReport, DelinquencyRow } from '../../shared/schemas/billing';
 import { db } from '../db';
-import type { Property, Unit, User } from '../models';
+import type { User } from '../models';
+import type { PlacedUnit } from '../rows/properties';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { containsPattern } from '../db/search';
 import { rememberedForVersions, rememberedRows } from '../services/listTotals';
@@ -121,7 +122,7 @@ function certificateCode() {
 }
 
 /** Records a no-debt certificate of a unit (the caller checked it owes nothing past due). */
-export async function issueCertificate(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, today = todayThere()) {
+export async function issueCertificate(trx: Knex, actor: User, { unit, property }: PlacedUnit, today = todayThere()) {
   const [row] = await trx('noDebtCertificates')
     .insert({ code: certificateCode(), organizationId: property.organizationId, unitId: unit.id, issuedById: actor.id, validUntil: addDays(today, CERTIFICATE_VALID_DAYS) })
     .returning(['code', 'issuedAt', 'validUntil']);

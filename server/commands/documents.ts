@@ -16,24 +16,13 @@ import { db } from '../db';
 import { AppError, validationError } from '../errors';
 import { recordEvent, type EventInput } from '../events/outbox';
 import { Document, type User } from '../models';
+import type { DocumentMeta, DocumentWithDetails } from '../rows/documents';
 import { documentReaderIds, shareableUserIds, whereDocumentReadable } from '../policies/documents';
 import { findReadableProperty } from '../policies/properties';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { foldedContains } from '../db/search';
 import { checkedFileBytes, type FileRules } from '../services/files';
 import { rememberedPage } from '../services/listTotals';
-
-/** What a list reads of a document (Document.metaColumns: never the bytes). */
-export type DocumentMeta = Pick<
-  Document,
-  'id' | 'organizationId' | 'title' | 'category' | 'access' | 'fileName' | 'fileSize' | 'sizeBytes' | 'fileType' | 'uploadedById' | 'propertyId' | 'uploadedAt' | 'lastModified'
->;
-
-/** A document with what its presenter needs: uploader (name only) and share list. */
-export type DocumentWithDetails = DocumentMeta & {
-  uploadedBy?: Pick<User, 'id' | 'name' | 'lastName'>;
-  sharedWithIds: number[];
-};
 
 /**
  * The documents the user may read, filtered (no select, no order): the list and its count.

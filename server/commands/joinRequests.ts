@@ -5,6 +5,7 @@ import { db } from '../db';
 import { conflict, validationError } from '../errors';
 import { recordEvent, type EventInput } from '../events/outbox';
 import { Property, type User } from '../models';
+import type { JoinRequestRow } from '../rows/joinRequests';
 import { findManageableProperty } from '../policies/properties';
 import { whereOrganizationReachable } from '../policies/tenancy';
 import { foldedContains } from '../db/search';
@@ -12,27 +13,6 @@ import { isUniqueViolation } from '../db/violations';
 import { createResident } from './residents/changes';
 import { fullName } from '../../shared/format';
 import { fullNameSql } from '../db/names';
-
-/** A join request with its person, property and decider (alias j). */
-export type JoinRequestRow = {
-  id: number;
-  status: 'pending' | 'approved' | 'declined';
-  organizationId: number;
-  userId: number;
-  propertyId: number | null;
-  propertyName: string | null;
-  propertyReference: string | null;
-  residentId: number | null;
-  createdAt: Date;
-  decidedAt: Date | null;
-  name: string;
-  lastName: string | null;
-  username: string;
-  email: string | null;
-  phone: string | null;
-  unitNumber: string | null;
-  decidedByName: string | null;
-};
 
 function requestRows(trx: Knex) {
   return trx('join_requests as j')

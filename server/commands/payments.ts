@@ -13,17 +13,17 @@ import {
 import { db } from '../db';
 import { conflict, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
-import type { Payment, Property, Unit, User } from '../models';
+import type { Payment, User } from '../models';
 import { isAdministrator } from '../../shared/permissions';
 import { wherePaymentReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
-import type { PaymentRow } from '../presenters/billing';
+import type { PaymentRow } from '../rows/billing';
+import type { PlacedUnit } from '../rows/properties';
 import { checkedFileBytes } from '../services/files';
 import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, openCharges, settleUnit, whereLedgerFilters } from './ledger';
 import { rememberedPage } from '../services/listTotals';
 import { fullName } from '../../shared/format';
 
-type PlacedUnit = { unit: Unit; property: Property };
 
 /** Payments with their unit, property, payer and recorder names (no allocations yet). */
 function paymentRows(trx: Knex) {

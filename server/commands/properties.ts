@@ -13,10 +13,9 @@ import { conflict, notFound, validationError } from '../errors';
 import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
-import { PROPERTY_COLUMNS } from '../policies/properties';
 import { canReachOrganization, readablePropertyIds, whereOrganizationReachable } from '../policies/tenancy';
 import { isAdministrator } from '../../shared/permissions';
-import type { PropertyRow } from '../presenters/property';
+import { PROPERTY_COLUMNS, type PropertyRow } from '../rows/properties';
 import { parse } from '../validation';
 import { rememberedPage } from '../services/listTotals';
 

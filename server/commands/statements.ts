@@ -4,7 +4,8 @@ import type { BillingSummary, StatementQuery } from '../../shared/schemas/billin
 import { isAdministrator } from '../../shared/permissions';
 import type { PageQuery } from '../../shared/schemas/common';
 import { db } from '../db';
-import type { Property, Unit, User } from '../models';
+import type { User } from '../models';
+import type { PlacedUnit } from '../rows/properties';
 import { billingUnitIds, whereLedgerReadable } from '../policies/billing';
 import { reachableOrganizationIds } from '../policies/tenancy';
 import { containsPattern } from '../db/search';
@@ -98,7 +99,7 @@ const KIND_ORDER = { charge: 0, payment: 1, refund: 2, credit_note: 3 } as const
  * the running balance (charges minus payments, plus refunds: positive is owed, negative is
  * credit). `from`/`to` keep the entries of those days after the balance brought forward.
  */
-export async function unitStatement(trx: Knex, { unit, property }: { unit: Unit; property: Property }, query: StatementQuery) {
+export async function unitStatement(trx: Knex, { unit, property }: PlacedUnit, query: StatementQuery) {
   const day = (column: string) => trx.raw(`(${column} at time zone ?)::date::text as date`, [TIME_ZONE]);
   const [charges, payments, refunds, credits] = await Promise.all([
     trx('charges')

@@ -7,7 +7,7 @@ import { badRequest, conflict, validationError } from '../errors';
 import { claimVersion } from '../db/versioned';
 import { recordEvent } from '../events/outbox';
 import type { Property, Unit, User } from '../models';
-import type { UnitRow } from '../presenters/unit';
+import type { PlacedUnit, UnitRow } from '../rows/properties';
 import { leaveUnit } from './departures';
 import { containsPattern } from '../db/search';
 import { isUniqueViolation } from '../db/violations';
@@ -119,7 +119,7 @@ export async function unitForResident(
   return findOrCreateUnit(trx, actor, property, unitNumber);
 }
 
-export async function updateUnit(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }, input: UnitUpdateInput): Promise<UnitRow> {
+export async function updateUnit(trx: Knex, actor: User, { unit, property }: PlacedUnit, input: UnitUpdateInput): Promise<UnitRow> {
   const { version, ...fields } = input;
   await claimVersion(trx, 'units', unit.id, version);
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -141,7 +141,7 @@ export async function updateUnit(trx: Knex, actor: User, { unit, property }: { u
  * Deletes a unit nobody lives in and without charges or payments (the ledger is never lost). Former (inactive) residents keep their residence without a
  * unit; maintenance requests and visits keep theirs without it too (SET NULL).
  */
-export async function deleteUnit(trx: Knex, actor: User, { unit, property }: { unit: Unit; property: Property }) {
+export async function deleteUnit(trx: Knex, actor: User, { unit, property }: PlacedUnit) {
   await trx('units').where({ id: unit.id }).forUpdate().first('id');
   const living = await trx('residents').where({ unitId: unit.id }).whereNot({ status: 'inactive' }).first('id');
   if (living) throw conflict(messageText('unit_has_residents'), 'unit_in_use');

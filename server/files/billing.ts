@@ -1,23 +1,14 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { ChargeType, PaymentMethod } from '../../shared/enums';
 import { formatDay } from '../../shared/billing';
-import { formatMoney } from '../../shared/format';
-import { EXPORT_TEXTS, type Language } from '../../shared/messages';
+import type { Language } from '../../shared/messages';
 import type { DelinquencyReport, DelinquencyRow } from '../../shared/schemas/billing';
-import type { Branding } from '../../shared/schemas/settings';
 import type { UnitStatement } from '../commands/statements';
-import { config } from '../config';
-import type { PresentedCharge, PresentedPayment, PaymentRow } from '../presenters/billing';
-import { TIME_ZONE, dayOf } from '../../shared/time';
+import type { PresentedCharge, PresentedPayment } from '../presenters/billing';
 import { csvText, type CsvColumn } from './csv';
-import { fullName } from '../../shared/format';
 
 /**
- * Billing's files: receipts, statements, the delinquency report and no-debt certificates as
- * PDFs with the organization's letterhead, and the CSV exports (statements, charges, payments,
- * delinquency), in the user's language.
+ * Billing's words and columns, in the user's language, and its CSV exports (statements,
+ * charges, payments, delinquency). Its PDFs (files/billingPdf.ts) show the same columns.
  */
 
 /** The words of receipts, statements and exports, in Spanish and English. */
@@ -101,196 +92,13 @@ export function entryConcept(entry: UnitStatement['entries'][number], language: 
   return entry.description ?? texts.types[entry.type as ChargeType] ?? '';
 }
 
-type Organization = { name: string; branding: Branding };
-type Doc = PDFKit.PDFDocument;
-
-const MARGIN = 50;
-
-/**
- * The organization's logo as bytes pdfkit can draw (a PNG or JPEG served with the client),
- * else undefined: the header then shows its initials on its primary colour. Remote logos are
- * not fetched by the server.
- */
-async function logoBytes(logo: string | null): Promise<Buffer | undefined> {
-  if (!logo || !/^\/[\w./-]+\.(png|jpe?g)$/i.test(logo) || logo.includes('..')) return undefined;
-  return fs.readFile(path.join(config.clientDir, logo)).catch(() => undefined);
-}
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((word) => /^\p{Lu}/u.test(word))
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join('') || name.slice(0, 1).toUpperCase();
-
-/** Renders a letter-size document: the organization's header, then `body`. */
-async function render(organization: Organization, title: string, subtitle: string, body: (doc: Doc) => void): Promise<Buffer> {
-  const logo = await logoBytes(organization.branding.logo);
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info: { Title: `${title} ${subtitle}`, Author: organization.name } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
-    const { primaryColor, accentColor, textColor, contactEmail, contactPhone } = organization.branding;
-    doc.rect(0, 0, doc.page.width, 8).fill(primaryColor);
-    if (logo) doc.image(logo, MARGIN, 28, { fit: [48, 48] });
-    else {
-      doc.roundedRect(MARGIN, 28, 48, 48, 10).fill(primaryColor);
-      doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(18).text(initials(organization.name), MARGIN, 44, { width: 48, align: 'center' });
-    }
-    doc.fillColor(textColor).font('Helvetica-Bold').fontSize(15).text(organization.name, MARGIN + 62, 32, { width: 300 });
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`${contactEmail} · ${contactPhone}`, MARGIN + 62, doc.y + 2, { width: 300 });
-    doc.font('Helvetica-Bold').fontSize(16).fillColor(primaryColor).text(title, 330, 32, { width: doc.page.width - 330 - MARGIN, align: 'right' });
-    doc.font('Helvetica').fontSize(11).fillColor(textColor).text(subtitle, 330, doc.y + 2, { width: doc.page.width - 330 - MARGIN, align: 'right' });
-    doc.moveTo(MARGIN, 92).lineTo(doc.page.width - MARGIN, 92).lineWidth(1.5).strokeColor(accentColor).stroke();
-    doc.fillColor(textColor).font('Helvetica').fontSize(10);
-    doc.x = MARGIN;
-    doc.y = 108;
-    body(doc);
-    doc.end();
-  });
-}
-
-/** "Label: value" lines, the label in grey. */
-function facts(doc: Doc, rows: Array<[string, string]>) {
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('Helvetica').fillColor('#555555').text(label, MARGIN, y, { width: 140 });
-    doc.font('Helvetica-Bold').fillColor('#111111').text(value, MARGIN + 150, y, { width: doc.page.width - 2 * MARGIN - 150 });
-    doc.moveDown(0.3);
-  }
-}
-
-type Column = { header: string; width: number; align?: 'left' | 'right' };
-
-/** A table with its header repeated on every page it spans. */
-function table(doc: Doc, columns: Column[], rows: string[][], color: string) {
-  const bottom = doc.page.height - MARGIN - 20;
-  const header = () => {
-    const y = doc.y;
-    doc.rect(MARGIN, y - 3, doc.page.width - 2 * MARGIN, 16).fill(color);
-    let x = MARGIN + 4;
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('#ffffff');
-    for (const column of columns) {
-      doc.text(column.header, x, y, { width: column.width - 8, align: column.align ?? 'left', lineBreak: false });
-      x += column.width;
-    }
-    doc.y = y + 17;
-  };
-  header();
-  doc.font('Helvetica').fontSize(9).fillColor('#111111');
-  for (const row of rows) {
-    const height = Math.max(...row.map((cell, i) => doc.heightOfString(cell, { width: columns[i].width - 8 }))) + 5;
-    if (doc.y + height > bottom) {
-      doc.addPage();
-      header();
-      doc.font('Helvetica').fontSize(9).fillColor('#111111');
-    }
-    const y = doc.y;
-    let x = MARGIN + 4;
-    row.forEach((cell, i) => {
-      doc.text(cell, x, y, { width: columns[i].width - 8, align: columns[i].align ?? 'left' });
-      x += columns[i].width;
-    });
-    doc.y = y + height;
-    doc.moveTo(MARGIN, doc.y - 2).lineTo(doc.page.width - MARGIN, doc.y - 2).lineWidth(0.3).strokeColor('#dddddd').stroke();
-  }
-  doc.x = MARGIN;
-}
-
-function footer(doc: Doc, text: string) {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.font('Helvetica').fontSize(8).fillColor('#777777').text(`${text} · ${i + 1}/${range.count}`, MARGIN, doc.page.height - MARGIN + 10, { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false });
-  }
-}
-
-const nowText = (language: Language) =>
-  new Date().toLocaleString(language === 'es' ? 'es-DO' : 'en-US', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-
-/** A payment's receipt: who paid, for which unit, how, how much, and what it paid. */
-export function receiptPdf(organization: Organization, payment: PaymentRow, language: Language) {
-  const texts = BILLING_TEXTS[language];
-  return render(organization, texts.receipt, payment.receiptNumber ?? '', (doc) => {
-    const payer = fullName(payment.userName, payment.userLastName);
-    facts(doc, [
-      [texts.number, payment.receiptNumber ?? ''],
-      [texts.date, formatDay(payment.receivedAt, language)],
-      ...(payer ? [[texts.receivedFrom, payer] as [string, string]] : []),
-      [texts.unit, `${payment.propertyName} · ${payment.unitNumber}`],
-      [texts.method, texts.methods[payment.method]],
-      ...(payment.reference ? [[texts.reference, payment.reference] as [string, string]] : []),
-    ]);
-    doc.moveDown(0.6);
-    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(texts.amount);
-    doc.font('Helvetica-Bold').fontSize(22).fillColor(organization.branding.primaryColor).text(formatMoney(payment.amount));
-    doc.fontSize(10).fillColor('#111111').moveDown(0.8);
-    if (payment.allocations.length) {
-      doc.font('Helvetica-Bold').text(texts.appliedTo).moveDown(0.3);
-      table(
-        doc,
-        [
-          { header: texts.invoice, width: 130 },
-          { header: texts.concept, width: 262 },
-          { header: texts.payment, width: 120, align: 'right' },
-        ],
-        payment.allocations.map((a) => [a.invoiceNumber, a.description ?? '', formatMoney(a.amount)]),
-        organization.branding.primaryColor,
-      );
-    }
-    const credit = payment.status === 'confirmed' ? payment.amount - payment.allocatedAmount : 0;
-    if (credit > 0) doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`${texts.credit}: ${formatMoney(credit)}`);
-    if (payment.refund) {
-      const day = dayOf(new Date(payment.refund.refundedAt));
-      doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#b91c1c').text(texts.refunded(formatDay(day, language), payment.refund.reason));
-    }
-    const recorder = fullName(payment.recordedByName, payment.recordedByLastName);
-    if (recorder) doc.moveDown(1).font('Helvetica').fontSize(9).fillColor('#555555').text(`${texts.recordedBy}: ${recorder}`);
-    footer(doc, `${organization.name} · ${texts.generated(nowText(language))}`);
-  });
-}
-
-/** A unit's statement: every entry with the running balance, and the totals. */
-export function statementPdf(organization: Organization, statement: UnitStatement, language: Language) {
-  const texts = BILLING_TEXTS[language];
-  const period = statement.from || statement.to
-    ? `${statement.from ? formatDay(statement.from, language) : '…'} – ${statement.to ? formatDay(statement.to, language) : '…'}`
-    : texts.allHistory;
-  return render(organization, texts.statement, `${statement.unit.propertyName} · ${statement.unit.unitNumber}`, (doc) => {
-    facts(doc, [
-      [texts.unit, `${statement.unit.propertyName} · ${statement.unit.unitNumber}`],
-      [texts.period, period],
-      [texts.opening, formatMoney(statement.openingBalance)],
-    ]);
-    doc.moveDown(0.6);
-    const { columns, rows } = pdfTable(
-      statementColumns(language, formatMoney),
-      [{ width: 62 }, { width: 92 }, { width: 146 }, ...[70, 70, 72].map((width) => ({ width, align: 'right' as const }))],
-      statement.entries,
-      language,
-    );
-    table(doc, columns, rows, organization.branding.primaryColor);
-    doc.moveDown(0.8);
-    facts(doc, [
-      [texts.totalCharges, formatMoney(statement.totalCharges)],
-      [texts.totalPayments, formatMoney(statement.totalPayments)],
-      [statement.closingBalance < 0 ? texts.inCredit : texts.closing, formatMoney(Math.abs(statement.closingBalance))],
-    ]);
-    footer(doc, `${organization.name} · ${texts.generated(nowText(language))}`);
-  });
-}
-
 /** Amounts in CSV files: plain decimals (1234.50) that spreadsheets read as numbers. */
 const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
-type Money = (centavos: number) => string;
+export type Money = (centavos: number) => string;
 
 /** A statement's columns (CSV and PDF), amounts written by `money`. */
-const statementColumns = (language: Language, money: Money): Array<CsvColumn<UnitStatement['entries'][number]>> => [
+export const statementColumns = (language: Language, money: Money): Array<CsvColumn<UnitStatement['entries'][number]>> => [
   { header: 'date', value: (entry) => formatDay(entry.date, language) },
   { header: 'number', value: (entry) => entry.number },
   { header: 'concept', value: (entry) => entryConcept(entry, language) },
@@ -337,14 +145,6 @@ const paymentColumns = (language: Language): Array<CsvColumn<PresentedPayment>> 
 
 export const paymentsCsv = (payments: PresentedPayment[], language: Language) => csvText(paymentColumns(language), payments, language);
 
-/** A PDF table's columns from an export's: the same headers and cells, with their widths and alignment. */
-function pdfTable<T>(columns: Array<CsvColumn<T>>, layout: Array<{ width: number; align?: 'left' | 'right' }>, rows: T[], language: Language) {
-  return {
-    columns: columns.map((column, i) => ({ header: EXPORT_TEXTS[language].columns[column.header], ...layout[i] })),
-    rows: rows.map((row) => columns.map((column) => String(column.value(row) ?? ''))),
-  };
-}
-
 /** The words of the delinquency report and the no-debt certificate. */
 export const DEBT_TEXTS = {
   es: {
@@ -380,7 +180,7 @@ export const DEBT_TEXTS = {
 } as const;
 
 /** The delinquency report's columns (CSV and PDF), amounts written by `money`. */
-const delinquencyColumns = (language: Language, money: Money): Array<CsvColumn<DelinquencyRow>> => [
+export const delinquencyColumns = (language: Language, money: Money): Array<CsvColumn<DelinquencyRow>> => [
   { header: 'property', value: (row) => row.propertyName },
   { header: 'unit', value: (row) => row.unitNumber },
   { header: 'owner', value: (row) => row.ownerName },
@@ -394,55 +194,3 @@ const delinquencyColumns = (language: Language, money: Money): Array<CsvColumn<D
 
 /** The delinquency report as CSV (amounts as plain decimals). */
 export const delinquencyCsv = (report: DelinquencyReport, language: Language) => csvText(delinquencyColumns(language, pesos), report.rows, language);
-
-/** The delinquency report for the assembly: one line per unit, the totals per bucket. */
-export function delinquencyPdf(organization: Organization, report: DelinquencyReport, scope: string | null, today: string, language: Language) {
-  const texts = DEBT_TEXTS[language];
-  return render(organization, texts.delinquency, texts.asOf(formatDay(today, language)), (doc) => {
-    facts(doc, [
-      [BILLING_TEXTS[language].unit, scope ?? texts.allProperties],
-      [texts.totals, `${formatMoney(report.totals.overdue)} · ${texts.units(report.total)}`],
-    ]);
-    doc.moveDown(0.6);
-    if (!report.rows.length) doc.font('Helvetica').fontSize(11).text(texts.none);
-    else {
-      const { columns, rows } = pdfTable(
-        delinquencyColumns(language, formatMoney),
-        [{ width: 64 }, { width: 40 }, { width: 68 }, ...[52, 52, 52, 52, 60].map((width) => ({ width, align: 'right' as const })), { width: 52 }],
-        report.rows,
-        language,
-      );
-      table(
-        doc,
-        columns,
-        [
-          ...rows,
-          [texts.totals, '', '', formatMoney(report.totals['0-30']), formatMoney(report.totals['31-60']), formatMoney(report.totals['61-90']), formatMoney(report.totals['90+']), formatMoney(report.totals.overdue), ''],
-        ],
-        organization.branding.primaryColor,
-      );
-    }
-    footer(doc, `${organization.name} · ${BILLING_TEXTS[language].generated(nowText(language))}`);
-  });
-}
-
-/** The no-debt certificate: the unit, the day, until when it is valid and how to verify it. */
-export function certificatePdf(
-  organization: Organization,
-  certificate: { code: string; issuedOn: string; validUntil: string; unit: string; verifyUrl: string },
-  language: Language,
-) {
-  const texts = DEBT_TEXTS[language];
-  return render(organization, texts.certificate, certificate.unit, (doc) => {
-    doc.moveDown(1).font('Helvetica').fontSize(12).fillColor('#111111').text(texts.certifies(organization.name, certificate.unit, formatDay(certificate.issuedOn, language)), { align: 'justify' });
-    doc.moveDown(1.2).fontSize(10);
-    facts(doc, [
-      [texts.issued, formatDay(certificate.issuedOn, language)],
-      [texts.validUntil, formatDay(certificate.validUntil, language)],
-      [texts.code, certificate.code],
-    ]);
-    doc.moveDown(1).font('Helvetica').fontSize(10).fillColor('#555555').text(texts.verifyAt);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text(certificate.verifyUrl, { lineBreak: false });
-    footer(doc, `${organization.name} · ${BILLING_TEXTS[language].generated(nowText(language))}`);
-  });
-}

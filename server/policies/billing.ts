@@ -4,7 +4,7 @@ import { can, isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
 import { forbidden, notFound } from '../errors';
 import { Payment, Property, Unit, type User } from '../models';
-import { PROPERTY_COLUMNS } from './properties';
+import { PROPERTY_COLUMNS, type PlacedUnit } from '../rows/properties';
 import { whereOrganizationReachable } from './tenancy';
 
 /**
@@ -95,7 +95,7 @@ export function authorizeBillingManage(user: User) {
  * A unit whose ledger the user reads, with its property: 404 outside their reach (also for a
  * request naming it in its body, so nobody learns that another's unit exists).
  */
-export async function findBillingUnit(user: User, id: number, trx: Knex = db()): Promise<{ unit: Unit; property: Property }> {
+export async function findBillingUnit(user: User, id: number, trx: Knex = db()): Promise<PlacedUnit> {
   authorizeBillingRead(user);
   const unit = await Unit.query(trx).findById(id).whereIn('id', billingUnitIds(user, trx));
   if (!unit) throw notFound(messageText('billing_unit_not_found'));

@@ -4,9 +4,7 @@ import { can, isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
 import { forbidden, notFound } from '../errors';
 import { Document, type User } from '../models';
-import { readablePropertyIds, whereOrganizationReachable } from './tenancy';
-
-type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
+import { readablePropertyIds, whereOrganizationReachable, type Filterable } from './tenancy';
 
 /**
  * Restricts a query on `documents` (knex or Objection) to the rows the user may read

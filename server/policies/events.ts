@@ -5,9 +5,7 @@ import { isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
 import type { User } from '../models';
 import { whereDocumentReadable } from './documents';
-import { readablePropertyIds, whereOrganizationReachable } from './tenancy';
-
-type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
+import { readablePropertyIds, whereOrganizationReachable, type Filterable } from './tenancy';
 
 /**
  * Whether a non-administrator follows the events of the properties they read: owners and

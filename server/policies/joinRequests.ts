@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { messageText } from '../../shared/messages';
 import { isAdministrator } from '../../shared/permissions';
-import { getJoinRequest, type JoinRequestRow } from '../commands/joinRequests';
+import { getJoinRequest } from '../commands/joinRequests';
+import type { JoinRequestRow } from '../rows/joinRequests';
 import { db } from '../db';
 import { conflict, forbidden, notFound } from '../errors';
 import type { User } from '../models';

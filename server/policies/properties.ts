@@ -4,13 +4,8 @@ import { messageText } from '../../shared/messages';
 import { db } from '../db';
 import { forbidden, notFound } from '../errors';
 import { Amenity, Property, Unit, type User } from '../models';
+import { PROPERTY_COLUMNS, type PlacedUnit } from '../rows/properties';
 import { readablePropertyIds } from './tenancy';
-
-/** Every column of a property but the photo bytes (those are only read by the image route). */
-export const PROPERTY_COLUMNS = [
-  'id', 'name', 'address', 'city', 'country', 'type', 'status', 'bedrooms', 'bathrooms', 'area', 'rent',
-  'description', 'imageType', 'ownerId', 'organizationId', 'createdAt', 'updatedAt', 'version',
-] as const;
 
 /** A property the user may read, or 404 (its existence is never revealed). */
 export async function findReadableProperty(user: User, id: number, trx: Knex = db()): Promise<Property> {
@@ -51,7 +46,7 @@ export function propertyIdsWithReadableDetails(user: User, trx: Knex = db()): Kn
 }
 
 /** A unit (with its property) the user may read: 404 outside their reach, 403 for a Suplidor. */
-export async function findReadableUnit(user: User, id: number, trx: Knex = db()): Promise<{ unit: Unit; property: Property }> {
+export async function findReadableUnit(user: User, id: number, trx: Knex = db()): Promise<PlacedUnit> {
   const unit = await Unit.query(trx).findById(id).whereIn('propertyId', readablePropertyIds(user, trx));
   if (!unit) throw notFound(messageText('unit_not_found'));
   if (!mayReadPropertyDetails(user)) throw forbidden();

@@ -26,7 +26,7 @@ export const reachableOrganizationsSql = (alias: string) =>
   `case when ${alias}.role = 'Administrador' and not ${alias}.is_super_admin then array(${organizationTree(`${alias}.organization_id`)}) end`;
 
 /** A knex or Objection query builder. */
-type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
+export type Filterable = Knex.QueryBuilder | { where: unknown; whereIn: unknown };
 
 /**
  * Restricts `column` (an organization id) to the organizations the user reaches. `inOrder`:

@@ -1,33 +1,7 @@
-import type { ChargeStatus, ChargeType, PaymentMethod, PaymentStatus } from '../../shared/enums';
 import { fullName } from '../../shared/format';
+import type { ChargeRow, PaymentRow } from '../rows/billing';
 
 const isoTime = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
-/** A charge as commands/charges.ts reads it. */
-export type ChargeRow = {
-  id: number;
-  organizationId: number;
-  propertyId: number;
-  propertyName: string;
-  unitId: number;
-  unitNumber: string;
-  userId: number | null;
-  userName: string | null;
-  userLastName: string | null;
-  type: ChargeType;
-  description: string | null;
-  amount: number;
-  paidAmount: number;
-  status: ChargeStatus;
-  overdue: boolean;
-  dueDate: string;
-  paidAt: Date | null;
-  invoiceNumber: string;
-  period: string | null;
-  reserveAmount: number;
-  sourceChargeId: number | null;
-  createdAt: Date;
-};
 
 /** A charge (centavos): `balance` is what is still owed; `overdue` means pending past its due date. */
 export function presentCharge(row: ChargeRow) {
@@ -56,35 +30,6 @@ export function presentCharge(row: ChargeRow) {
   };
 }
 export type PresentedCharge = ReturnType<typeof presentCharge>;
-
-/** A payment as commands/payments.ts reads it, with its allocations, proof and refund. */
-export type PaymentRow = {
-  id: number;
-  organizationId: number;
-  propertyId: number;
-  propertyName: string;
-  unitId: number;
-  unitNumber: string;
-  userId: number | null;
-  userName: string | null;
-  userLastName: string | null;
-  amount: number;
-  allocatedAmount: number;
-  method: PaymentMethod;
-  reference: string | null;
-  receivedAt: string;
-  receiptNumber: string | null;
-  status: PaymentStatus;
-  reason: string | null;
-  recordedById: number;
-  recordedByName: string | null;
-  recordedByLastName: string | null;
-  reviewedAt: Date | null;
-  createdAt: Date;
-  allocations: Array<{ chargeId: number; invoiceNumber: string; description: string | null; amount: number }>;
-  proof: { fileName: string | null; fileType: string; sizeBytes: number } | null;
-  refund: { amount: number; reason: string; refundedAt: Date; refundedByName: string | null } | null;
-};
 
 /**
  * A payment (centavos). `credit` is what it left for later charges (confirmed payments only);

@@ -1,6 +1,6 @@
 import { isAdministrator } from '../../shared/permissions';
 import type { DocumentItem } from '../../shared/schemas/documents';
-import type { DocumentWithDetails } from '../commands/documents';
+import type { DocumentWithDetails } from '../rows/documents';
 import type { User } from '../models';
 import { canDeleteDocument } from '../policies/documents';
 

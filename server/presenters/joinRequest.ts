@@ -1,4 +1,4 @@
-import type { JoinRequestRow } from '../commands/joinRequests';
+import type { JoinRequestRow } from '../rows/joinRequests';
 
 /** A join request as its applicant sees it (their waiting screen). */
 export function presentOwnJoinRequest(row: JoinRequestRow) {

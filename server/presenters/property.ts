@@ -1,13 +1,4 @@
-import type { Property } from '../models';
-import type { PROPERTY_COLUMNS } from '../policies/properties';
-
-/** A properties row as the commands read it: every column but the photo, with counts. */
-export type PropertyRow = Pick<Property, (typeof PROPERTY_COLUMNS)[number]> & {
-  /** Its rows in `units`. */
-  unitCount: number;
-  /** Active and temporary residents. */
-  residentCount: number;
-};
+import type { PropertyRow } from '../rows/properties';
 
 const version = (date: Date | string) => new Date(date).getTime();
 

@@ -1,13 +1,4 @@
-import type { Unit } from '../models';
-
-export type UnitRow = Pick<
-  Unit,
-  'id' | 'propertyId' | 'unitNumber' | 'floor' | 'squareMeters' | 'bedrooms' | 'bathrooms' | 'isAvailable' | 'monthlyRent' | 'share' | 'ownerId' | 'createdAt' | 'updatedAt' | 'version'
-> & {
-  /** Active and temporary residents living in the unit (a unit with any cannot be deleted). */
-  residentCount: number;
-  ownerName: string | null;
-};
+import type { UnitRow } from '../rows/properties';
 
 /** A unit as the API answers it; `monthlyRent` is integer centavos of RD$. */
 export function presentUnit(row: UnitRow) {

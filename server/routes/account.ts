@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/auth';
 import { changePassword, deleteAccount, exportAccount, updateProfile } from '../commands/accounts';
 import { transaction } from '../db/transaction';
+import { sendFile, sendImage } from '../files/download';
 import { WrongPasswordError, badRequest, notFound, payloadTooLarge } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { User } from '../models';
@@ -102,15 +103,12 @@ accountRouter.get('/users/:id/avatar', async (ctx) => {
   else whereOrganizationReachable(query, 'organizationId', viewer);
   const row = await query;
   if (!row?.avatar || !row.avatarType) throw notFound();
-  ctx.type = row.avatarType;
-  ctx.set('Cache-Control', 'private, max-age=86400');
-  ctx.body = row.avatar;
+  sendImage(ctx, row.avatar, row.avatarType);
 });
 
 accountRouter.get('/user/export', async (ctx) => {
   const user = currentUser(ctx);
-  ctx.set('Content-Disposition', `attachment; filename="vecindad-datos-${user.id}.json"`);
-  ctx.body = await exportAccount(user);
+  sendFile(ctx, JSON.stringify(await exportAccount(user)), 'application/json', `vecindad-datos-${user.id}.json`);
 });
 
 accountRouter.delete('/user', async (ctx) => {

@@ -22,10 +22,12 @@ import { transaction } from '../db/transaction';
 import { forbidden, notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
-import { Organization, type User } from '../models';
-import { chargesCsv, paymentsCsv, receiptPdf, statementCsv, statementPdf } from '../files/billing';
+import type { User } from '../models';
+import { chargesCsv, paymentsCsv, statementCsv } from '../files/billing';
+import { receiptPdf, statementPdf } from '../files/billingPdf';
 import { sendCsv } from '../files/csv';
-import { downloadName, sendFile } from '../files/download';
+import { downloadName, sendFile, sendPdf } from '../files/download';
+import { letterhead } from '../files/pdf';
 import {
   authorizeBillingManage,
   authorizeBillingRead,
@@ -35,7 +37,6 @@ import {
 } from '../policies/billing';
 import { findReadableProperty } from '../policies/properties';
 import { presentCharge, presentPayment } from '../presenters/billing';
-import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
 import { answerOnce } from './once';
 import { pageAnswer } from './pages';
@@ -121,17 +122,11 @@ billingRouter.patch('/payments/:id', async (ctx) => {
   ctx.body = presentPayment(payment);
 });
 
-/** The organization's name and branding, for its documents. */
-async function letterhead(organizationId: number) {
-  const organization = await Organization.query().findById(organizationId).throwIfNotFound();
-  return { name: organization.name, branding: presentBranding(organization) };
-}
-
 billingRouter.get('/payments/:id/receipt.pdf', async (ctx) => {
   const user = currentUser(ctx);
   const payment = await getPayment(db(), (await findReadablePayment(user, idParam(ctx.params.id))).id);
   if (!payment.receiptNumber) throw notFound(messageText('billing_no_receipt'));
-  sendFile(ctx, await receiptPdf(await letterhead(payment.organizationId), payment, user.language), 'application/pdf', `${payment.receiptNumber}.pdf`);
+  sendPdf(ctx, `${payment.receiptNumber}.pdf`, await receiptPdf(await letterhead(payment.organizationId), payment, user.language));
 });
 
 /** The transfer proof of a reported payment, shown in the browser (administrators and the unit's people). */
@@ -160,7 +155,7 @@ const statementFile = (user: User, unitNumber: string, extension: string) => dow
 billingRouter.get('/units/:id/statement.pdf', async (ctx) => {
   const { user, statement } = await statementOf(ctx);
   const pdf = await statementPdf(await letterhead(statement.unit.organizationId), statement, user.language);
-  sendFile(ctx, pdf, 'application/pdf', statementFile(user, statement.unit.unitNumber, 'pdf'));
+  sendPdf(ctx, statementFile(user, statement.unit.unitNumber, 'pdf'), pdf);
 });
 
 /** The statement as CSV: amounts as plain decimals (1234.50) for spreadsheets, words in the user's language. */

@@ -18,14 +18,14 @@ import { transaction } from '../db/transaction';
 import { notFound } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
-import { Organization } from '../models';
-import { certificatePdf, delinquencyCsv, delinquencyPdf } from '../files/billing';
+import { delinquencyCsv } from '../files/billing';
+import { certificatePdf, delinquencyPdf } from '../files/billingPdf';
 import { sendCsv } from '../files/csv';
-import { downloadName, sendFile } from '../files/download';
+import { downloadName, sendPdf } from '../files/download';
+import { letterhead } from '../files/pdf';
 import { authorizeDelinquency, findBillingUnit, findManageableCharge } from '../policies/billing';
 import { findManageableProperty, findReadableProperty } from '../policies/properties';
 import { presentCharge } from '../presenters/billing';
-import { presentBranding } from '../presenters/settings';
 import { idParam, parse } from '../validation';
 import { answerOnce } from './once';
 
@@ -94,15 +94,10 @@ billingPlansRouter.get('/billing/delinquency.csv', async (ctx) => {
   sendCsv(ctx, downloadName(user.language, 'delinquency', todayThere(), 'csv'), delinquencyCsv(report, user.language));
 });
 
-async function letterhead(organizationId: number) {
-  const organization = await Organization.query().findById(organizationId).throwIfNotFound();
-  return { name: organization.name, branding: presentBranding(organization) };
-}
-
 billingPlansRouter.get('/billing/delinquency.pdf', async (ctx) => {
   const { user, property, report } = await delinquencyOf(ctx, true);
   const pdf = await delinquencyPdf(await letterhead(property?.organizationId ?? user.organizationId), report, property?.name ?? null, todayThere(), user.language);
-  sendFile(ctx, pdf, 'application/pdf', downloadName(user.language, 'delinquency', todayThere(), 'pdf'));
+  sendPdf(ctx, downloadName(user.language, 'delinquency', todayThere(), 'pdf'), pdf);
 });
 
 /**
@@ -122,7 +117,7 @@ billingPlansRouter.get('/units/:id/no-debt-certificate.pdf', async (ctx) => {
   const certificate = await transaction((trx) => issueCertificate(trx, user, placed));
   const unit = `${placed.property.name} · ${placed.unit.unitNumber}`;
   const pdf = await certificatePdf(await letterhead(placed.property.organizationId), { ...certificate, unit, verifyUrl: `${publicOrigin()}/verificar/${certificate.code}` }, user.language);
-  sendFile(ctx, pdf, 'application/pdf', downloadName(user.language, 'certificate', placed.unit.unitNumber, 'pdf'));
+  sendPdf(ctx, downloadName(user.language, 'certificate', placed.unit.unitNumber, 'pdf'), pdf);
 });
 
 /** The public verification of a certificate (`/verificar/<code>`): no sign-in, only the unit, the date and its validity. */

@@ -19,6 +19,7 @@ import {
 } from '../commands/documents';
 import { PageQuerySchema } from '../../shared/schemas/common';
 import { transaction } from '../db/transaction';
+import { sendFile } from '../files/download';
 import { validationError } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
@@ -76,21 +77,11 @@ const VIEWABLE = /^(application\/pdf|image\/(jpeg|png))$/;
 documentsRouter.get('/documents/:id/download', async (ctx) => {
   const { inline } = parse(DocumentDownloadQuerySchema, ctx.query);
   const document = await findReadableDocument(currentUser(ctx), idParam(ctx.params.id));
-  const fileName = downloadFileName(document);
-  ctx.attachment(fileName, {
-    type: inline && VIEWABLE.test(document.fileType) ? 'inline' : 'attachment',
-    // Browsers take the exact name from filename*=UTF-8''...; old ones the unaccented fallback.
-    fallback: asciiFileName(fileName),
+  sendFile(ctx, documentContentStream(document), document.fileType, downloadFileName(document), {
+    inline: inline && VIEWABLE.test(document.fileType),
+    length: document.sizeBytes,
   });
-  ctx.type = document.fileType;
-  ctx.length = document.sizeBytes;
-  ctx.set('Cache-Control', 'private, no-cache');
-  ctx.body = documentContentStream(document);
 });
-
-/** "guía 2º.pdf" -> "guia 2o.pdf": accents dropped, anything else outside ASCII replaced. */
-const asciiFileName = (name: string) =>
-  name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
 
 documentsRouter.delete('/documents/:id', async (ctx) => {
   const user = currentUser(ctx);

@@ -19,6 +19,7 @@ import {
 } from '../commands/properties';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
+import { sendImage } from '../files/download';
 import { badRequest, forbidden, notFound, payloadTooLarge } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { findManageableProperty, findReadableProperty } from '../policies/properties';
@@ -81,9 +82,7 @@ propertiesRouter.get('/properties/:id/image', async (ctx) => {
   const property = await findReadableProperty(currentUser(ctx), idParam(ctx.params.id));
   const image = await getPropertyImage(property.id);
   if (!image) throw notFound();
-  ctx.type = image.imageType;
-  ctx.set('Cache-Control', 'private, max-age=86400');
-  ctx.body = image.image;
+  sendImage(ctx, image.image, image.imageType);
 });
 
 /** `{ fileType, content }` (base64): JPEG, PNG, GIF or WebP by its bytes, 5 MB at most. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import PDFDocument from 'pdfkit';
 import { formatFileSize } from '../../shared/format';
 import { billedUserId, settleUnit } from '../commands/ledger';
+import { pdfBuffer } from '../files/pdf';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
 import { seedMaintenance } from './maintenance';
@@ -40,19 +40,12 @@ const slugEmail = (name: string, lastName: string) =>
     .replace(/[^a-z.]+/g, '') + '@correo.do';
 
 /** A small real PDF with a title and paragraphs. */
-function pdf(title: string, paragraphs: string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 64, info: { Title: title, Author: 'Vecindad Administración' } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+const pdf = (title: string, paragraphs: string[]) =>
+  pdfBuffer({ margin: 64, info: { Title: title, Author: 'Vecindad Administración' } }, (doc) => {
     doc.fontSize(18).text(title, { align: 'center' }).moveDown();
     doc.fontSize(11);
     for (const paragraph of paragraphs) doc.text(paragraph, { align: 'justify' }).moveDown(0.6);
-    doc.end();
   });
-}
 
 /**
  * A realistic demo organization in Santo Domingo: properties of each type with units,

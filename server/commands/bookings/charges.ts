@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { zonedParts } from '../../../shared/time';
 import { AmenityBooking, Property, Unit, type Amenity, type User } from '../../models';
-import { PROPERTY_COLUMNS } from '../../policies/properties';
+import { PROPERTY_COLUMNS } from '../../rows/properties';
 import { createCharge, creditCharge } from '../charges';
 
 /** A booking's charges on its unit (docs/modules/bookings.md, "Billing"). */

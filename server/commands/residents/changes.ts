@@ -5,7 +5,7 @@ import { conflict } from '../../errors';
 import { claimVersion } from '../../db/versioned';
 import { recordEvent } from '../../events/outbox';
 import type { Property, User } from '../../models';
-import type { ResidentRow } from '../../presenters/resident';
+import type { ResidentRow } from '../../rows/residents';
 import { hashPassword, temporaryPassword } from '../../services/passwords';
 import { assertOrganizationLimit } from '../../policies/limits';
 import { inviteUser } from '../../notifications/accounts';

@@ -3,7 +3,7 @@ import type { ResidentListQuery } from '../../../shared/schemas/residents';
 import { db, PREPARE } from '../../db';
 import type { User } from '../../models';
 import { whereResidentVisible } from '../../policies/residents';
-import type { ResidentRow } from '../../presenters/resident';
+import type { ResidentRow } from '../../rows/residents';
 import { escapeLike, foldedContains } from '../../db/search';
 import { listTotal, rememberedForVersions } from '../../services/listTotals';
 
