@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
-import { PropertyUnitController } from '@client/components/form/PropertyUnitController';
+import { PropertyUnitFields } from '@client/components/form/PropertyUnitFields';
+import { usePropertyUnitControl } from '@client/components/form/use-property-unit-control';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
@@ -44,9 +45,9 @@ function NewRequestForm({ onClose }: { onClose: () => void }) {
     resolver: zodResolver(MaintenanceCreateSchema),
     defaultValues: { propertyId: '' as unknown as number, unitId: undefined, location: '', title: '', description: '', priority: 'medium' },
   });
-  const propertyId = (useWatch({ control, name: 'propertyId' }) as number | '') || null;
+  const picked = usePropertyUnitControl(control);
   const priority = useWatch({ control, name: 'priority' });
-  const units = useReportableUnits(propertyId);
+  const units = useReportableUnits(picked.propertyId);
 
   // No unit to choose (an owner's empty property): a common area.
   const noUnits = units.data?.length === 0;
@@ -73,12 +74,12 @@ function NewRequestForm({ onClose }: { onClose: () => void }) {
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Modal.Body>
-        <PropertyUnitController
-          control={control}
+        <PropertyUnitFields
+          {...picked}
           labels={{ property: t('form.property'), chooseProperty: t('form.chooseProperty'), unit: t('form.unit'), chooseUnit: t('form.chooseUnit') }}
           units={units.data}
           unitsLoading={units.isFetching}
-          unitError={place === 'unit' ? errors.location : undefined}
+          errors={{ ...picked.errors, unitId: picked.errors?.unitId ?? (place === 'unit' ? errors.location : undefined) }}
           pickOnlyProperty
           pickOnlyUnit
           showUnit={place === 'unit'}
@@ -101,7 +102,7 @@ function NewRequestForm({ onClose }: { onClose: () => void }) {
             </div>
             {noUnits && <Form.Text>{t('form.noUnits')}</Form.Text>}
           </fieldset>
-        </PropertyUnitController>
+        </PropertyUnitFields>
         {place === 'common' && (
           <TextField label={t('form.location')} placeholder={t('form.locationPlaceholder')} registration={register('location')} error={errors.location} maxLength={200} />
         )}

@@ -1,11 +1,12 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
 import { useState } from 'react';
 import { Form, Modal } from 'react-bootstrap';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
-import { PropertyUnitController } from '@client/components/form/PropertyUnitController';
+import { PropertyUnitFields } from '@client/components/form/PropertyUnitFields';
+import { usePropertyUnitControl } from '@client/components/form/use-property-unit-control';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
 import { applyServerErrors } from '@client/components/form/server-errors';
@@ -48,8 +49,8 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
     resolver: zodResolver(VisitorCreateSchema),
     defaultValues: { propertyId: '' as unknown as number, unitId: '' as unknown as number, name: '', visitType: 'guest', recurrence: null },
   });
-  const propertyId = (useWatch({ control, name: 'propertyId' }) as number | '') || null;
-  const units = useHostUnits(propertyId);
+  const picked = usePropertyUnitControl(control);
+  const units = useHostUnits(picked.propertyId);
   const chooseKind = (value: 'one-time' | 'recurring') => {
     setKind(value);
     setValue('recurrence', value === 'recurring' ? defaultRecurrence() : null);
@@ -80,8 +81,8 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Modal.Body>
-        <PropertyUnitController
-          control={control}
+        <PropertyUnitFields
+          {...picked}
           labels={{ property: t('form.property'), chooseProperty: t('form.chooseProperty'), unit: t('form.unit'), chooseUnit: t('form.chooseUnit') }}
           units={units.data}
           unitsLoading={units.isFetching}
