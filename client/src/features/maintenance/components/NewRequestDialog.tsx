@@ -1,17 +1,17 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Form, Modal } from 'react-bootstrap';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
+import { PropertyUnitFields } from '@client/components/form/PropertyUnitFields';
+import { usePropertyUnitControl } from '@client/components/form/use-property-unit-control';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
 import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
-import { usePropertyOptions } from '@client/lib/property-options';
-import { PropertySelect } from '@client/components/form/PropertySelect';
 import { errorMessage } from '@client/lib/api';
 import { MAINTENANCE_PRIORITIES } from '@shared/enums';
 import { MaintenanceCreateSchema } from '@shared/schemas/maintenance';
@@ -41,27 +41,17 @@ function NewRequestForm({ onClose }: { onClose: () => void }) {
   const create = useCreateRequest();
   const [photos, setPhotos] = useState<File[]>([]);
   const [chosenPlace, setPlace] = useState<'unit' | 'common'>('unit');
-  const { register, control, handleSubmit, setError, setValue, formState: { errors } } = useForm<Input, unknown, Output>({
+  const { register, control, handleSubmit, setError, formState: { errors } } = useForm<Input, unknown, Output>({
     resolver: zodResolver(MaintenanceCreateSchema),
     defaultValues: { propertyId: '' as unknown as number, unitId: undefined, location: '', title: '', description: '', priority: 'medium' },
   });
-  const propertyId = (useWatch({ control, name: 'propertyId' }) as number | '') || null;
+  const picked = usePropertyUnitControl(control);
   const priority = useWatch({ control, name: 'priority' });
-  const properties = usePropertyOptions('');
-  const units = useReportableUnits(propertyId);
+  const units = useReportableUnits(picked.propertyId);
 
-  // One property (a resident's): chosen already. One unit: chosen already.
-  const onlyProperty = properties.data?.total === 1 ? properties.data.items[0].id : null;
-  useEffect(() => {
-    if (onlyProperty && !propertyId) setValue('propertyId', onlyProperty);
-  }, [onlyProperty, propertyId, setValue]);
   // No unit to choose (an owner's empty property): a common area.
   const noUnits = units.data?.length === 0;
   const place = noUnits ? 'common' : chosenPlace;
-  const onlyUnit = units.data?.length === 1 ? units.data[0].id : null;
-  useEffect(() => {
-    if (place === 'unit' && onlyUnit) setValue('unitId', onlyUnit);
-  }, [onlyUnit, place, setValue]);
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
@@ -81,51 +71,36 @@ function NewRequestForm({ onClose }: { onClose: () => void }) {
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Modal.Body>
-        <Controller
-          control={control}
-          name="propertyId"
-          render={({ field, fieldState }) => (
-            <PropertySelect
-              label={t('form.property')}
-              emptyLabel={t('form.chooseProperty')}
-              value={(field.value as number | '') || null}
-              onChange={(value) => {
-                field.onChange(value ?? '');
-                setValue('unitId', undefined);
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error}
-            />
-          )}
-        />
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6 mb-1">{t('form.place')}</legend>
-          <div className="d-flex flex-wrap gap-3">
-            {(['unit', 'common'] as const).map((value) => (
-              <Form.Check
-                key={value}
-                type="radio"
-                id={`new-request-place-${value}`}
-                name="place"
-                label={t(value === 'unit' ? 'form.placeUnit' : 'form.placeCommon')}
-                checked={place === value}
-                disabled={value === 'unit' && noUnits}
-                onChange={() => setPlace(value)}
-              />
-            ))}
-          </div>
-          {noUnits && <Form.Text>{t('form.noUnits')}</Form.Text>}
-        </fieldset>
-        {place === 'unit' ? (
-          <SelectField
-            label={t('form.unit')}
-            placeholder={t('form.chooseUnit')}
-            registration={register('unitId', { setValueAs: (value) => (value === '' || value === undefined ? undefined : Number(value)) })}
-            options={(units.data ?? []).map((unit) => ({ value: String(unit.id), label: unit.unitNumber }))}
-            error={errors.unitId ?? (errors.location && place === 'unit' ? errors.location : undefined)}
-            disabled={!propertyId}
-          />
-        ) : (
+        <PropertyUnitFields
+          {...picked}
+          labels={{ property: t('form.property'), chooseProperty: t('form.chooseProperty'), unit: t('form.unit'), chooseUnit: t('form.chooseUnit') }}
+          units={units.data}
+          unitsLoading={units.isFetching}
+          errors={{ ...picked.errors, unitId: picked.errors?.unitId ?? (place === 'unit' ? errors.location : undefined) }}
+          pickOnlyProperty
+          pickOnlyUnit
+          showUnit={place === 'unit'}
+        >
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-1">{t('form.place')}</legend>
+            <div className="d-flex flex-wrap gap-3">
+              {(['unit', 'common'] as const).map((value) => (
+                <Form.Check
+                  key={value}
+                  type="radio"
+                  id={`new-request-place-${value}`}
+                  name="place"
+                  label={t(value === 'unit' ? 'form.placeUnit' : 'form.placeCommon')}
+                  checked={place === value}
+                  disabled={value === 'unit' && noUnits}
+                  onChange={() => setPlace(value)}
+                />
+              ))}
+            </div>
+            {noUnits && <Form.Text>{t('form.noUnits')}</Form.Text>}
+          </fieldset>
+        </PropertyUnitFields>
+        {place === 'common' && (
           <TextField label={t('form.location')} placeholder={t('form.locationPlaceholder')} registration={register('location')} error={errors.location} maxLength={200} />
         )}
         <TextField label={t('form.titleField')} placeholder={t('form.titlePlaceholder')} registration={register('title')} error={errors.title} maxLength={150} />

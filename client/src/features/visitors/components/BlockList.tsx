@@ -7,7 +7,7 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
-import { PropertySelect } from '@client/components/form/PropertySelect';
+import { PropertyUnitFields } from '@client/components/form/PropertyUnitFields';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { useAddBlock, useBlocks, useHostUnits, useRemoveBlock, type VisitorBlockView } from '../api/visitors';
 
@@ -23,12 +23,11 @@ export function BlockList() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<VisitorBlockView | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const unitId = form.unitId || (units.data?.length === 1 ? String(units.data[0].id) : '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
-      { propertyId: propertyId ?? 0, unitId: Number(unitId), name: form.name, reason: form.reason || undefined },
+      { propertyId: propertyId ?? 0, unitId: Number(form.unitId), name: form.name, reason: form.reason || undefined },
       {
         onSuccess: () => {
           setForm({ unitId: '', name: '', reason: '' });
@@ -55,23 +54,20 @@ export function BlockList() {
         <p className="text-body-secondary small">{t('blocks.intro')}</p>
         <Form onSubmit={submit} noValidate className="mb-3">
           <Row className="g-2 align-items-end">
-            <Col md={3}>
-              <PropertySelect className="" label={t('form.property')} emptyLabel={t('form.chooseProperty')} value={propertyId} onChange={setPropertyId} error={fields.propertyId ? { message: fields.propertyId } : undefined} />
-            </Col>
-            <Col md={2}>
-              <Form.Group controlId="block-unit">
-                <Form.Label>{t('form.unit')}</Form.Label>
-                <Form.Select value={unitId} onChange={(event) => setForm({ ...form, unitId: event.target.value })} disabled={!propertyId} isInvalid={Boolean(fields.unitId)}>
-                  <option value="">{t('form.chooseUnit')}</option>
-                  {(units.data ?? []).map((unit) => (
-                    <option key={unit.id} value={unit.id}>
-                      {unit.unitNumber}
-                    </option>
-                  ))}
-                </Form.Select>
-                <Form.Control.Feedback type="invalid">{fields.unitId}</Form.Control.Feedback>
-              </Form.Group>
-            </Col>
+            <PropertyUnitFields
+              labels={{ property: t('form.property'), chooseProperty: t('form.chooseProperty'), unit: t('form.unit'), chooseUnit: t('form.chooseUnit') }}
+              propertyId={propertyId}
+              unitId={form.unitId ? Number(form.unitId) : null}
+              onPropertyChange={setPropertyId}
+              onUnitChange={(id) => setForm((current) => ({ ...current, unitId: id === null ? '' : String(id) }))}
+              units={units.data}
+              unitsLoading={units.isFetching}
+              errors={{ propertyId: fields.propertyId ? { message: fields.propertyId } : undefined, unitId: fields.unitId ? { message: fields.unitId } : undefined }}
+              pickOnlyUnit
+              propertyClassName="col-md-3"
+              unitClassName="col-md-2"
+              unitFieldId="block-unit"
+            />
             <Col md={3}>
               <Form.Group controlId="block-name">
                 <Form.Label>{t('blocks.name')}</Form.Label>

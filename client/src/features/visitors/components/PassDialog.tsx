@@ -1,17 +1,17 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Modal } from 'react-bootstrap';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
+import { PropertyUnitFields } from '@client/components/form/PropertyUnitFields';
+import { usePropertyUnitControl } from '@client/components/form/use-property-unit-control';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
 import { formFailed } from '@client/components/form/server-errors';
 import { useFieldError } from '@client/components/form/field-error';
 import { toast } from '@client/components/toast/toast';
-import { usePropertyOptions } from '@client/lib/property-options';
-import { PropertySelect } from '@client/components/form/PropertySelect';
 import { VISIT_TYPES } from '@shared/enums';
 import { VisitorCreateSchema } from '@shared/schemas/visitors';
 import { TIME_ZONE, dayOf, fromWallClockInput, nextMinuteToday, wallClockInput } from '@shared/time';
@@ -48,17 +48,8 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
     resolver: zodResolver(VisitorCreateSchema),
     defaultValues: { propertyId: '' as unknown as number, unitId: '' as unknown as number, name: '', visitType: 'guest', recurrence: null },
   });
-  const propertyId = (useWatch({ control, name: 'propertyId' }) as number | '') || null;
-  const properties = usePropertyOptions('');
-  const units = useHostUnits(propertyId);
-  const onlyProperty = properties.data?.total === 1 ? properties.data.items[0].id : null;
-  useEffect(() => {
-    if (onlyProperty && !propertyId) setValue('propertyId', onlyProperty);
-  }, [onlyProperty, propertyId, setValue]);
-  const onlyUnit = units.data?.length === 1 ? units.data[0].id : null;
-  useEffect(() => {
-    if (onlyUnit) setValue('unitId', onlyUnit);
-  }, [onlyUnit, setValue]);
+  const picked = usePropertyUnitControl(control);
+  const units = useHostUnits(picked.propertyId);
   const chooseKind = (value: 'one-time' | 'recurring') => {
     setKind(value);
     setValue('recurrence', value === 'recurring' ? defaultRecurrence() : null);
@@ -86,30 +77,13 @@ function PassForm({ onClose, onCreated }: { onClose: () => void; onCreated: (vis
   return (
     <Form noValidate onSubmit={onSubmit}>
       <Modal.Body>
-        <Controller
-          control={control}
-          name="propertyId"
-          render={({ field, fieldState }) => (
-            <PropertySelect
-              label={t('form.property')}
-              emptyLabel={t('form.chooseProperty')}
-              value={(field.value as number | '') || null}
-              onChange={(value) => {
-                field.onChange(value ?? '');
-                setValue('unitId', '' as unknown as number);
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error}
-            />
-          )}
-        />
-        <SelectField
-          label={t('form.unit')}
-          placeholder={t('form.chooseUnit')}
-          registration={register('unitId', { setValueAs: (value) => (value === '' || value === undefined ? undefined : Number(value)) })}
-          options={(units.data ?? []).map((unit) => ({ value: String(unit.id), label: unit.unitNumber }))}
-          error={errors.unitId}
-          disabled={!propertyId}
+        <PropertyUnitFields
+          {...picked}
+          labels={{ property: t('form.property'), chooseProperty: t('form.chooseProperty'), unit: t('form.unit'), chooseUnit: t('form.chooseUnit') }}
+          units={units.data}
+          unitsLoading={units.isFetching}
+          pickOnlyProperty
+          pickOnlyUnit
         />
         <TextField label={t('form.name')} placeholder={t('form.namePlaceholder')} registration={register('name')} error={errors.name} maxLength={100} autoComplete="off" />
         <div className="row g-2">

@@ -6,6 +6,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
+import { UnitSelect } from '@client/components/form/PropertyUnitFields';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage, isApiError } from '@client/lib/api';
@@ -293,18 +294,17 @@ function WalkInForm({ propertyId }: { propertyId: number }) {
               </Form.Group>
             </Col>
             <Col sm={6}>
-              <Form.Group controlId="walk-in-unit">
-                <Form.Label>{t('form.unit')}</Form.Label>
-                <Form.Select value={form.unitId} onChange={(event) => setForm({ ...form, unitId: event.target.value })} isInvalid={Boolean(fields.unitId)}>
-                  <option value="">{t('form.chooseUnit')}</option>
-                  {(units.data ?? []).map((unit) => (
-                    <option key={unit.id} value={unit.id}>
-                      {unit.unitNumber}
-                    </option>
-                  ))}
-                </Form.Select>
-                <Form.Control.Feedback type="invalid">{fields.unitId}</Form.Control.Feedback>
-              </Form.Group>
+              <UnitSelect
+                id="walk-in-unit"
+                className=""
+                label={t('form.unit')}
+                emptyLabel={t('form.chooseUnit')}
+                value={form.unitId ? Number(form.unitId) : null}
+                onChange={(id) => setForm({ ...form, unitId: id === null ? '' : String(id) })}
+                units={units.data}
+                busy={units.isFetching}
+                error={fields.unitId ? { message: fields.unitId } : undefined}
+              />
             </Col>
             <Col sm={6}>
               <Form.Group controlId="walk-in-type">
