@@ -15,21 +15,23 @@ export const asciiFileName = (name: string) =>
 
 /**
  * Answers a file: a download (`attachment`) by default, or shown in the browser (`inline`),
- * never kept by shared caches. Browsers take the exact name from filename*=UTF-8''...; old ones
- * the ASCII fallback (the same name when it is ASCII already). A stream's `length`, when known,
- * is sent as Content-Length.
+ * never kept by shared caches (`cache`: how long the browser may keep it; by default it asks
+ * every time). Browsers take the exact name from filename*=UTF-8''...; old ones the ASCII
+ * fallback (the same name when it is ASCII already). A stream's `length`, when known, is sent as
+ * Content-Length. The type is what the content was checked to be: never sniffed.
  */
 export function sendFile(
   ctx: Context,
   body: Buffer | string | Readable,
   type: string,
   fileName: string,
-  { inline = false, length }: { inline?: boolean; length?: number } = {},
+  { inline = false, length, cache = 'private, no-cache' }: { inline?: boolean; length?: number; cache?: string } = {},
 ) {
   ctx.attachment(fileName, { type: inline ? 'inline' : 'attachment', fallback: asciiFileName(fileName) });
   ctx.type = type;
   if (length !== undefined) ctx.length = length;
-  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.set('Cache-Control', cache);
+  ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.body = body;
 }
 

@@ -28,7 +28,7 @@ import { findReadableProperty } from '../policies/properties';
 import { presentDetail, presentPhoto, presentRequest } from '../presenters/maintenance';
 import { idParam, parse } from '../validation';
 import { csvText, sendCsv } from '../files/csv';
-import { downloadName } from '../files/download';
+import { downloadName, sendFile } from '../files/download';
 import { maintenanceColumns } from '../files/exports';
 
 /**
@@ -152,12 +152,10 @@ maintenanceRouter.get('/maintenance/:id/photos/:photoId', async (ctx) => {
   const row = await findReadableRequest(user, idParam(ctx.params.id));
   const photo = await photoContent(row.id, idParam(ctx.params.photoId));
   if (!photo) throw notFound();
-  const name = photo.fileName ?? `foto-${row.id}`;
-  ctx.attachment(name, { type: /^image\/(jpeg|png|webp)$/.test(photo.fileType) ? 'inline' : 'attachment', fallback: name.replace(/[^\x20-\x7e]/g, '_') });
-  ctx.type = photo.fileType;
-  ctx.set('Cache-Control', 'private, max-age=86400');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.body = photo.content;
+  sendFile(ctx, photo.content, photo.fileType, photo.fileName ?? `foto-${row.id}`, {
+    inline: /^image\/(jpeg|png|webp)$/.test(photo.fileType),
+    cache: 'private, max-age=86400',
+  });
 });
 
 maintenanceRouter.post('/maintenance/:id/rating', async (ctx) => {
