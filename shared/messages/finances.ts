@@ -27,5 +27,6 @@ export const FINANCES_MESSAGES = {
   finances_maintenance_not_found: { es: 'Solicitud de mantenimiento no encontrada', en: 'Maintenance request not found' },
   finances_expense_overpaid: { es: 'El pago supera lo pendiente del gasto', en: 'The payment exceeds what the expense still owes' },
   finances_expense_not_payable: { es: 'Este gasto no está pendiente de pago', en: 'This expense is not pending payment' },
+  finances_expense_not_editable: { es: 'Solo se edita un gasto pendiente sin pagos: anúlelo y registre otro', en: 'Only a pending expense without payments can be edited: void it and record another' },
   finances_expense_voided: { es: 'Este gasto ya está anulado', en: 'This expense is already voided' },
 } as const;

@@ -146,3 +146,22 @@ export type ExpensePaymentInput = z.infer<typeof ExpensePaymentSchema>;
 
 /** `POST /api/expenses/:id/void`. */
 export const ExpenseVoidSchema = z.object({ reason: requiredText('billing_reason_required', 'text') });
+
+/** `PATCH /api/expenses/:id`: while pending and unpaid; absent fields stay. */
+export const ExpenseUpdateSchema = z.object({
+  fundId: idField('finances_fund_required').optional(),
+  category: requiredText('finances_category_required', 'name').optional(),
+  supplierId: idField('finances_supplier_required').nullish(),
+  invoiceNumber: clearableText('code'),
+  ncf: text('code')
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value ? value.toUpperCase() : null))
+    .refine((value) => value == null || isValidNcf(value), { error: 'finances_ncf_invalid' }),
+  issueDate: dayField('finances_issue_date_invalid').optional(),
+  dueDate: dayField('billing_due_date_invalid').nullish(),
+  amount: amountField().optional(),
+  itbis: itbisField().optional(),
+  description: requiredText('billing_description_required', 'title').optional(),
+  maintenanceRequestId: idField('invalid_value').nullish(),
+});
+export type ExpenseUpdateInput = z.infer<typeof ExpenseUpdateSchema>;
