@@ -22,7 +22,7 @@ import { transaction } from '../db/transaction';
 import { currentUser, requireUser } from '../middleware/auth';
 import type { User } from '../models';
 import { authorizeFinances, findExpense, findFinancesProperty, findFund, findSupplier } from '../policies/finances';
-import type { ExpenseRow } from '../rows/finances';
+import type { StoredExpense } from '../rows/finances';
 import { presentExpense, presentExpenseDetail, presentFund, presentSupplier, presentTransfer } from '../presenters/finances';
 import { idParam, parse } from '../validation';
 import { answerOnce } from './once';
@@ -142,7 +142,7 @@ financesRouter.patch('/expenses/:id', async (ctx) => {
   const id = idParam(ctx.params.id);
   ctx.body = presentExpenseDetail(
     await transaction(async (trx) => {
-      const current = await findExpense<ExpenseRow>(user, id, trx, { lock: true });
+      const current = await findExpense<StoredExpense>(user, id, trx, { lock: true });
       return updateExpense(trx, user, current, parse(ExpenseUpdateSchema, ctx.request.body));
     }),
   );
@@ -155,7 +155,7 @@ financesRouter.post('/expenses/:id/payments', async (ctx) => {
   authorizeFinances(user);
   const input = parse(ExpensePaymentSchema, ctx.request.body);
   await answerOnce(ctx, user, input, async (trx) =>
-    presentExpenseDetail(await payExpense(trx, user, await findExpense<ExpenseRow>(user, id, trx, { lock: true }), input)),
+    presentExpenseDetail(await payExpense(trx, user, await findExpense<StoredExpense>(user, id, trx, { lock: true }), input)),
   );
 });
 
@@ -164,7 +164,7 @@ financesRouter.post('/expenses/:id/void', async (ctx) => {
   const id = idParam(ctx.params.id);
   ctx.body = presentExpenseDetail(
     await transaction(async (trx) => {
-      const current = await findExpense<ExpenseRow>(user, id, trx, { lock: true });
+      const current = await findExpense<StoredExpense>(user, id, trx, { lock: true });
       return voidExpense(trx, user, current, parse(ExpenseVoidSchema, ctx.request.body).reason);
     }),
   );

@@ -87,5 +87,8 @@ export type ExpenseRow = {
   updatedAt: Date;
 };
 
+/** An expense's own columns (what the policy finds and locks). */
+export type StoredExpense = Omit<ExpenseRow, 'propertyName' | 'fundName' | 'supplierName'>;
+
 /** An expense with its payments (the detail). */
 export type ExpenseDetail = ExpenseRow & { payments: ExpensePaymentRow[] };

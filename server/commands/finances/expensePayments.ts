@@ -3,7 +3,7 @@ import { messageText } from '../../../shared/messages';
 import type { ExpensePaymentInput } from '../../../shared/schemas/finances';
 import { conflict } from '../../errors';
 import type { User } from '../../models';
-import type { ExpenseDetail, ExpenseRow } from '../../rows/finances';
+import type { ExpenseDetail, ExpenseRow, StoredExpense } from '../../rows/finances';
 import { readExpense, tellExpense } from './expenses';
 
 /** What an expense still owes: its amount plus ITBIS, less what was paid. */
@@ -14,7 +14,7 @@ export const owedOf = (expense: Pick<ExpenseRow, 'amount' | 'itbis' | 'paidAmoun
  * expense's fund. Partial payments keep it pending; the one that pays the rest makes it `paid`.
  * More than it owes, or an expense that is paid or voided: 409, nothing recorded.
  */
-export async function payExpense(trx: Knex, actor: User, expense: ExpenseRow, input: ExpensePaymentInput): Promise<ExpenseDetail> {
+export async function payExpense(trx: Knex, actor: User, expense: StoredExpense, input: ExpensePaymentInput): Promise<ExpenseDetail> {
   if (expense.status === 'voided') throw conflict(messageText('finances_expense_voided'), 'expense_voided');
   if (expense.status !== 'pending') throw conflict(messageText('finances_expense_not_payable'), 'expense_not_payable');
   if (input.amount > owedOf(expense)) {
@@ -36,7 +36,7 @@ export async function payExpense(trx: Knex, actor: User, expense: ExpenseRow, in
  * Voids an expense (`expense` locked by the caller), saying why, with who and when. Its
  * payments stay as rows but no longer count in the fund's balance. Voiding twice: 409.
  */
-export async function voidExpense(trx: Knex, actor: User, expense: ExpenseRow, reason: string): Promise<ExpenseDetail> {
+export async function voidExpense(trx: Knex, actor: User, expense: StoredExpense, reason: string): Promise<ExpenseDetail> {
   if (expense.status === 'voided') throw conflict(messageText('finances_expense_voided'), 'expense_voided');
   await trx('expenses')
     .where({ id: expense.id })

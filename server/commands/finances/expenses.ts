@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../errors';
 import { recordEvent } from '../../events/outbox';
 import type { Property, User } from '../../models';
 import { findFund, findSupplier, whereFinancesReachable } from '../../policies/finances';
-import type { ExpenseDetail, ExpenseRow } from '../../rows/finances';
+import type { ExpenseDetail, ExpenseRow, StoredExpense } from '../../rows/finances';
 
 const expenseRows = (trx: Knex) =>
   trx('expenses')
@@ -114,7 +114,7 @@ export async function createExpense(trx: Knex, actor: User, property: Property, 
 }
 
 /** Edits a pending expense nothing has been paid of; afterwards corrections are a void and a new expense (409). */
-export async function updateExpense(trx: Knex, actor: User, current: ExpenseRow, input: ExpenseUpdateInput): Promise<ExpenseDetail> {
+export async function updateExpense(trx: Knex, actor: User, current: StoredExpense, input: ExpenseUpdateInput): Promise<ExpenseDetail> {
   if (current.status !== 'pending' || current.paidAmount > 0) throw conflict(messageText('finances_expense_not_editable'), 'expense_not_editable');
   await checkLinks(trx, actor, { id: current.propertyId, organizationId: current.organizationId }, input);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
