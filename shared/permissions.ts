@@ -24,6 +24,8 @@ export const CAPABILITIES = {
   'billing.read': ['Administrador', 'Propietario', 'Residente'],
   'billing.manage': ['Administrador'],
   'billing.readAll': ['Administrador'],
+  // Funds, suppliers, expenses (docs/modules/finances.md): the organization's administrators only.
+  'finances.manage': ['Administrador'],
   'amenities.book': ['Administrador', 'Propietario', 'Residente'],
   'bookings.manage': ['Administrador'],
   'visitors.register': ['Administrador', 'Propietario', 'Residente'],

@@ -8,6 +8,7 @@ import { billingPlansRouter, certificatesRouter } from './billingPlans';
 import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
+import { financesRouter } from './finances';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -49,6 +50,7 @@ export const apiRouters: Router[] = [
   billingRouter,
   billingPlansRouter,
   certificatesRouter,
+  financesRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

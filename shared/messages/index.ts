@@ -10,6 +10,7 @@ import { ACCESS_MESSAGES } from './access';
 import { MAINTENANCE_MESSAGES } from './maintenance';
 import { BOOKINGS_MESSAGES } from './bookings';
 import { VISITORS_MESSAGES } from './visitors';
+import { FINANCES_MESSAGES } from './finances';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -29,6 +30,7 @@ export const MESSAGES = {
   ...MAINTENANCE_MESSAGES,
   ...BOOKINGS_MESSAGES,
   ...VISITORS_MESSAGES,
+  ...FINANCES_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

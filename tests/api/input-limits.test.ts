@@ -142,6 +142,14 @@ const DATE_ROUTES = [
   'PATCH /api/maintenance/:id',
   'POST /api/properties/:propertyId/broadcasts',
   'PATCH /api/broadcasts/:id',
+  'GET /api/properties/:id/funds',
+  'POST /api/properties/:id/funds',
+  'PATCH /api/funds/:id',
+  'POST /api/funds/transfers',
+  'GET /api/expenses',
+  'POST /api/expenses',
+  'PATCH /api/expenses/:id',
+  'POST /api/expenses/:id/payments',
 ];
 
 /** Days put in place of the day of a date of the valid request ('YYYY-MM-DD', alone or starting a date-time). */

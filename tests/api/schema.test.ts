@@ -210,6 +210,43 @@ const validRow: Record<string, () => Promise<Row>> = {
       residentId: residence.id,
     };
   },
+  funds: async () => {
+    const property = await createProperty();
+    return { organizationId: property.organizationId, propertyId: property.id, name: `Fondo ${Math.random()}`, kind: 'other', openingBalance: 0, openingDate: '2030-01-01' };
+  },
+  fund_transfers: async () => {
+    const property = await createProperty();
+    const [from, to] = await db()('funds').where({ propertyId: property.id }).orderBy('id');
+    const { id: createdById } = await createUser({ organizationId: property.organizationId });
+    return { organizationId: property.organizationId, propertyId: property.id, fromFundId: from.id, toFundId: to.id, amount: 100, date: '2030-01-01', description: 'Aporte', createdById };
+  },
+  suppliers: async () => ({ organizationId: (await createOrganization()).id, name: 'Ferretería' }),
+  expenses: async () => {
+    const property = await createProperty();
+    const [fund] = await db()('funds').where({ propertyId: property.id }).orderBy('id');
+    const user = await createUser({ organizationId: property.organizationId });
+    const [supplier] = await db()('suppliers').insert({ organizationId: property.organizationId, name: 'Ferretería' }).returning('id');
+    const [request] = await db()('maintenance_requests').insert({ propertyId: property.id, requestedById: user.id, title: 'Fuga' }).returning('id');
+    return {
+      organizationId: property.organizationId,
+      propertyId: property.id,
+      fundId: fund.id,
+      supplierId: supplier.id,
+      maintenanceRequestId: request.id,
+      category: 'repairs',
+      issueDate: '2030-01-01',
+      amount: 100,
+      itbis: 18,
+      description: 'Reparación',
+      createdById: user.id,
+      voidedById: user.id,
+    };
+  },
+  expense_payments: async () => {
+    const expense = await validRow.expenses();
+    const [{ id }] = await db()('expenses').insert(expense).returning('id');
+    return { organizationId: expense.organizationId, expenseId: id, fundId: expense.fundId, amount: 50, paidAt: '2030-01-02', method: 'cash', createdById: expense.createdById };
+  },
 };
 
 /** For every CHECK (and exclusion) constraint: the table and a value that breaks it. */
@@ -323,6 +360,13 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   users_language_check: ['users', { language: 'fr' }],
   users_role_check: ['users', { role: 'Jefe' }],
   users_username_lowercase: ['users', { username: 'Mayus@X.DO' }],
+  funds_kind_check: ['funds', { kind: 'savings' }],
+  fund_transfers_amount_check: ['fund_transfers', { amount: 0 }],
+  fund_transfers_funds_check: ['fund_transfers', async (row: Row) => ({ toFundId: row.fromFundId })],
+  expenses_amounts_check: ['expenses', { paidAmount: 119 }],
+  expenses_status_check: ['expenses', { status: 'lost' }],
+  expense_payments_amount_check: ['expense_payments', { amount: 0 }],
+  expense_payments_method_check: ['expense_payments', { method: 'barter' }],
   visitors_expected_check: ['visitors', { expectedArrival: new Date('2030-01-02'), expectedDeparture: new Date('2030-01-01') }],
   visitors_status_check: ['visitors', { status: 'lost' }],
   visitors_visit_type_check: ['visitors', { visitType: 'vip' }],

@@ -1,0 +1,32 @@
+/** Finances (docs/modules/finances.md). */
+export const FINANCES_MESSAGES = {
+  finances_fund_name_required: { es: 'Indique el nombre del fondo', en: 'Enter the fund name' },
+  finances_fund_name_taken: { es: 'Ya existe un fondo con ese nombre en la propiedad', en: 'The property already has a fund with that name' },
+  finances_opening_date_invalid: { es: 'Indique la fecha del saldo inicial', en: 'Enter the opening balance date' },
+  finances_fund_required: { es: 'Seleccione el fondo', en: 'Select the fund' },
+  finances_fund_not_found: { es: 'Fondo no encontrado', en: 'Fund not found' },
+  finances_transfer_same_fund: { es: 'Elija un fondo distinto del de origen', en: 'Choose a fund other than the source' },
+  finances_transfer_other_property: { es: 'Los dos fondos deben ser de la misma propiedad', en: 'Both funds must belong to the same property' },
+  finances_supplier_name_required: { es: 'Indique el nombre del proveedor', en: 'Enter the supplier name' },
+  finances_supplier_required: { es: 'Seleccione el proveedor', en: 'Select the supplier' },
+  finances_supplier_not_found: { es: 'Proveedor no encontrado', en: 'Supplier not found' },
+  finances_tax_id_invalid: {
+    es: 'RNC o cédula no válido: el RNC tiene 9 dígitos y la cédula 11, con su dígito verificador',
+    en: 'Invalid RNC or cédula: an RNC has 9 digits and a cédula 11, with their check digit',
+  },
+  finances_property_required: { es: 'Seleccione la propiedad', en: 'Select the property' },
+  finances_category_required: { es: 'Seleccione la categoría del gasto', en: 'Select the expense category' },
+  finances_ncf_invalid: {
+    es: 'NCF no válido: B01, B02, B14 o B15 y 8 dígitos, o e-CF E31 a E47 y 10 dígitos',
+    en: 'Invalid NCF: B01, B02, B14 or B15 and 8 digits, or e-CF E31 to E47 and 10 digits',
+  },
+  finances_issue_date_invalid: { es: 'Indique la fecha de la factura', en: 'Enter the invoice date' },
+  finances_paid_at_invalid: { es: 'Indique la fecha del pago', en: 'Enter the payment date' },
+  finances_expense_not_found: { es: 'Gasto no encontrado', en: 'Expense not found' },
+  finances_expense_fund_mismatch: { es: 'El fondo no es de la propiedad del gasto', en: 'The fund does not belong to the expense property' },
+  finances_maintenance_not_found: { es: 'Solicitud de mantenimiento no encontrada', en: 'Maintenance request not found' },
+  finances_expense_overpaid: { es: 'El pago supera lo pendiente del gasto', en: 'The payment exceeds what the expense still owes' },
+  finances_expense_not_payable: { es: 'Este gasto no está pendiente de pago', en: 'This expense is not pending payment' },
+  finances_expense_not_editable: { es: 'Solo se edita un gasto pendiente sin pagos: anúlelo y registre otro', en: 'Only a pending expense without payments can be edited: void it and record another' },
+  finances_expense_voided: { es: 'Este gasto ya está anulado', en: 'This expense is already voided' },
+} as const;
