@@ -45,9 +45,9 @@ export async function up(knex: Knex) {
   await knex.schema.createTable('fund_transfers', (t) => {
     t.increments('id');
     t.integer('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
-    t.integer('property_id').notNullable().references('properties.id').onDelete('CASCADE');
-    t.integer('from_fund_id').notNullable().references('funds.id').onDelete('CASCADE');
-    t.integer('to_fund_id').notNullable().references('funds.id').onDelete('CASCADE');
+    t.integer('property_id').notNullable().references('properties.id').onDelete('RESTRICT');
+    t.integer('from_fund_id').notNullable().references('funds.id').onDelete('RESTRICT');
+    t.integer('to_fund_id').notNullable().references('funds.id').onDelete('RESTRICT');
     t.integer('amount').notNullable();
     t.date('date').notNullable();
     t.text('description').notNullable();
@@ -76,8 +76,8 @@ export async function up(knex: Knex) {
   await knex.schema.createTable('expenses', (t) => {
     t.increments('id');
     t.integer('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
-    t.integer('property_id').notNullable().references('properties.id').onDelete('CASCADE');
-    t.integer('fund_id').notNullable().references('funds.id').onDelete('CASCADE');
+    t.integer('property_id').notNullable().references('properties.id').onDelete('RESTRICT');
+    t.integer('fund_id').notNullable().references('funds.id').onDelete('RESTRICT');
     t.text('category').notNullable();
     t.integer('supplier_id').references('suppliers.id').onDelete('RESTRICT');
     t.text('invoice_number');
@@ -106,8 +106,8 @@ export async function up(knex: Knex) {
   await knex.schema.createTable('expense_payments', (t) => {
     t.increments('id');
     t.integer('organization_id').notNullable().references('organizations.id').onDelete('CASCADE');
-    t.integer('expense_id').notNullable().references('expenses.id').onDelete('CASCADE');
-    t.integer('fund_id').notNullable().references('funds.id').onDelete('CASCADE');
+    t.integer('expense_id').notNullable().references('expenses.id').onDelete('RESTRICT');
+    t.integer('fund_id').notNullable().references('funds.id').onDelete('RESTRICT');
     t.integer('amount').notNullable();
     t.date('paid_at').notNullable();
     t.text('method').notNullable();

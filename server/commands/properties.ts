@@ -126,17 +126,21 @@ export async function updateProperty(trx: Knex, actor: User, property: Property,
 
 /**
  * Deletes a property with its units, residents, amenities (and bookings), broadcasts,
- * maintenance requests and visits. Charges, payments and documents must never vanish with it,
- * so their presence refuses the deletion (the foreign keys restrict it as well).
+ * maintenance requests, visits and its unused funds. Charges, payments, expenses, fund
+ * transfers and documents must never vanish with it, so their presence refuses the deletion
+ * (the foreign keys restrict it as well).
  */
 export async function deleteProperty(trx: Knex, actor: User, property: Property) {
   await trx('properties').where({ id: property.id }).forUpdate().first('id');
-  const [charges, payments, documents] = await Promise.all([
+  const [charges, payments, expenses, transfers, documents] = await Promise.all([
     trx('charges').where({ propertyId: property.id }).first('id'),
     trx('payments').where({ propertyId: property.id }).first('id'),
+    trx('expenses').where({ propertyId: property.id }).first('id'),
+    trx('fundTransfers').where({ propertyId: property.id }).first('id'),
     trx('documents').where({ propertyId: property.id }).first('id'),
   ]);
   if (charges || payments) throw conflict(messageText('property_has_payments'), 'property_in_use');
+  if (expenses || transfers) throw conflict(messageText('property_has_expenses'), 'property_in_use');
   if (documents) throw conflict(messageText('property_has_documents'), 'property_in_use');
   await trx('properties').where({ id: property.id }).delete();
   await recordEvent(trx, propertyEvent('property.deleted', actor, property));

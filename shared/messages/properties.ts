@@ -39,6 +39,10 @@ export const PROPERTIES_MESSAGES = {
     es: 'No se puede eliminar la propiedad: tiene cargos o pagos registrados',
     en: 'The property cannot be deleted: it has recorded charges or payments',
   },
+  property_has_expenses: {
+    es: 'No se puede eliminar la propiedad: tiene gastos o movimientos de fondos registrados',
+    en: 'The property cannot be deleted: it has recorded expenses or fund transfers',
+  },
   property_has_documents: {
     es: 'No se puede eliminar la propiedad: tiene documentos asociados',
     en: 'The property cannot be deleted: it has documents',

@@ -141,6 +141,26 @@ describe('expenses', () => {
     expect(await eventsOf('expense.voided', created.id)).toHaveLength(1);
   });
 
+  it('keeps a property that has expenses or fund transfers: deleting it is 409 and nothing goes', async () => {
+    const { agent, property, operating, reserve } = await financesWorld();
+    const created = (await expense(agent, { propertyId: property.id, fundId: operating.id }).expect(201)).body;
+    await pay(agent, created.id, { amount: 50_000 }).expect(201);
+    await agent.post(`/api/expenses/${created.id}/void`).send({ reason: 'Factura duplicada' }).expect(200);
+    const refused = await agent.delete(`/api/properties/${property.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('No se puede eliminar la propiedad: tiene gastos o movimientos de fondos registrados');
+    expect(await db()('expenses').where({ id: created.id })).toHaveLength(1);
+    expect(await db()('expense_payments').where({ expenseId: created.id })).toHaveLength(1);
+
+    const other = await createProperty({ organizationId: property.organizationId });
+    const [from, to] = (await agent.get(`/api/properties/${other.id}/funds`).expect(200)).body as Fund[];
+    await agent.post('/api/funds/transfers').send({ fromFundId: from.id, toFundId: to.id, amount: 1_000, date: day(-1), description: 'Aporte' }).expect(201);
+    expect((await agent.delete(`/api/properties/${other.id}`)).status).toBe(409);
+    expect(await db()('fund_transfers').where({ propertyId: other.id })).toHaveLength(1);
+    expect(await db()('funds').where({ propertyId: other.id })).toHaveLength(2);
+    expect(reserve.kind).toBe('reserve');
+  });
+
   it('lists with filters, pagination and X-Total-Count, and reads one with its payments', async () => {
     const { agent, property, operating, reserve, supplier } = await financesWorld();
     const a = (await expense(agent, { propertyId: property.id, fundId: operating.id, supplierId: supplier.id, issueDate: day(-20), description: 'Luz de marzo' })).body;
