@@ -1,7 +1,7 @@
 import type { ChargeStatus, ChargeType, PaymentMethod, PaymentStatus } from '../../shared/enums';
 
-/** A charge as commands/charges.ts reads it. */
-export type ChargeRow = {
+/** Where a charge or payment stands: its property and unit, and the person it names. */
+type UnitPlaced = {
   id: number;
   organizationId: number;
   propertyId: number;
@@ -11,6 +11,10 @@ export type ChargeRow = {
   userId: number | null;
   userName: string | null;
   userLastName: string | null;
+};
+
+/** A charge as commands/charges.ts reads it. */
+export type ChargeRow = UnitPlaced & {
   type: ChargeType;
   description: string | null;
   amount: number;
@@ -27,16 +31,7 @@ export type ChargeRow = {
 };
 
 /** A payment as commands/payments.ts reads it, with its allocations, proof and refund. */
-export type PaymentRow = {
-  id: number;
-  organizationId: number;
-  propertyId: number;
-  propertyName: string;
-  unitId: number;
-  unitNumber: string;
-  userId: number | null;
-  userName: string | null;
-  userLastName: string | null;
+export type PaymentRow = UnitPlaced & {
   amount: number;
   allocatedAmount: number;
   method: PaymentMethod;
