@@ -13,6 +13,9 @@ import type { PlacedUnit } from '../rows/properties';
 import { billedUserId, ledgerEvents, lockUnit, nextNumber, settleUnit, whereLedgerFilters } from './ledger';
 import { rememberedPage } from '../services/listTotals';
 import { pastDue, pastDueSql } from '../db/charges';
+import { postCharge, postCreditNote } from '../books/post';
+import { notFound } from '../errors';
+import { messageText } from '../../shared/messages';
 
 /** Charges with what their presenter shows: unit number, property name, who is billed, overdue. */
 export function chargeRows(trx: Knex = db()) {
@@ -69,6 +72,8 @@ export type ChargeFields = {
   period?: string | null;
   reserveAmount?: number;
   sourceChargeId?: number | null;
+  /** The fund its money goes to (an extraordinary charge's choice); the operating fund when not given. */
+  fundId?: number | null;
 };
 
 /**
@@ -91,10 +96,12 @@ export async function issueCharge(trx: Knex, actorId: number | null, { unit, pro
       period: fields.period ?? null,
       reserveAmount: fields.reserveAmount ?? 0,
       sourceChargeId: fields.sourceChargeId ?? null,
+      fundId: fields.fundId ?? null,
       createdById: actorId,
       invoiceNumber: await nextNumber(trx, property.organizationId, 'invoice'),
     })
     .returning('id');
+  await postCharge(trx, id, actorId);
   await settleUnit(trx, unit.id);
   const charge = await getCharge(trx, id);
   await recordEvent(
@@ -122,8 +129,12 @@ export async function issueCharge(trx: Knex, actorId: number | null, { unit, pro
 }
 
 /** An administrator's charge to one unit (`POST /api/charges`). */
-export const createCharge = (trx: Knex, actor: User, placed: PlacedUnit, input: ChargeCreateInput) =>
-  issueCharge(trx, actor.id, placed, input);
+export async function createCharge(trx: Knex, actor: User, placed: PlacedUnit, input: ChargeCreateInput) {
+  if (input.fundId && !(await trx('funds').where({ id: input.fundId, propertyId: placed.property.id }).first('id'))) {
+    throw notFound(messageText('finances_fund_not_found'));
+  }
+  return issueCharge(trx, actor.id, placed, input);
+}
 
 /** The charge a credit note is asked for, read under the unit's lock. */
 export type CreditedCharge = { id: number; organizationId: number; propertyId: number; unitId: number; type: ChargeType; status: string; amount: number; paidAmount: number; invoiceNumber: string; description: string };
@@ -152,7 +163,8 @@ export async function creditCharge(
   options.allowed?.(charge);
   const amount = charge.amount - charge.paidAmount;
   if (charge.status !== 'pending' || amount <= 0) return null;
-  await trx('chargeCreditNotes').insert({ organizationId: charge.organizationId, chargeId, amount, reason, createdById: actor.id });
+  const [note] = await trx('chargeCreditNotes').insert({ organizationId: charge.organizationId, chargeId, amount, reason, createdById: actor.id }).returning('id');
+  await postCreditNote(trx, note.id, actor.id);
   const unit = await trx('units').where({ id: charge.unitId }).first('unitNumber');
   const property = await trx('properties').where({ id: charge.propertyId }).first('name');
   await recordEvent(

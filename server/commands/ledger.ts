@@ -8,6 +8,7 @@ import { validationError } from '../errors';
 import type { EventInput } from '../events/outbox';
 import { unitPeopleIds } from '../policies/billing';
 import { containsPattern } from '../db/search';
+import { postAllocations } from '../books/post';
 
 /**
  * The ledger's shared steps. Every change of a unit's ledger first locks the unit's row
@@ -86,7 +87,7 @@ export async function settleUnit(trx: Knex, unitId: number, first?: { paymentId:
     open = open.map((charge) => ({ ...charge, balance: charge.balance - (given.get(charge.id) ?? 0) })).filter((charge) => charge.balance > 0);
     made.push(...plan.allocations.map((allocation) => ({ ...allocation, paymentId: credit.id })));
   }
-  if (made.length) await trx('paymentAllocations').insert(made);
+  if (made.length) await postAllocations(trx, await trx('paymentAllocations').insert(made).returning(['id', 'paymentId', 'chargeId', 'amount']), null);
   return made;
 }
 

@@ -23,6 +23,7 @@ import { checkedFileBytes } from '../services/files';
 import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, openCharges, settleUnit, whereLedgerFilters } from './ledger';
 import { rememberedPage } from '../services/listTotals';
 import { fullName } from '../../shared/format';
+import { postPayment, postRefund } from '../books/post';
 
 
 /** Payments with their unit, property, payer and recorder names (no allocations yet). */
@@ -165,6 +166,7 @@ export async function recordPayment(trx: Knex, actor: User, { unit, property }: 
       receiptNumber: await nextNumber(trx, property.organizationId, 'receipt'),
     })
     .returning('id');
+  await postPayment(trx, id, actor.id);
   await settleUnit(trx, unit.id, { paymentId: id, chosen: input.allocations });
   const payment = await getPayment(trx, id);
   await tell(trx, 'payment.recorded', actor, payment);
@@ -219,6 +221,7 @@ export async function reviewPayment(trx: Knex, actor: User, current: Payment, in
     if (payment.status !== 'confirmed') throw conflict(messageText('billing_not_refundable'), 'not_refundable');
     await trx('paymentRefunds').insert({ organizationId: payment.organizationId, paymentId: payment.id, amount: payment.amount, reason: input.reason, refundedById: actor.id });
     await trx('payments').where({ id: payment.id }).update({ status: 'refunded', updatedAt: trx.fn.now() });
+    await postRefund(trx, payment.id, actor.id);
     await settleUnit(trx, payment.unitId);
     const refunded = await getPayment(trx, payment.id);
     await tell(trx, 'payment.refunded', actor, refunded, { reason: input.reason });
@@ -238,6 +241,7 @@ export async function reviewPayment(trx: Knex, actor: User, current: Payment, in
     reviewedAt: trx.fn.now(),
     updatedAt: trx.fn.now(),
   });
+  await postPayment(trx, payment.id, actor.id);
   await settleUnit(trx, payment.unitId, { paymentId: payment.id });
   const confirmed = await getPayment(trx, payment.id);
   await tell(trx, 'payment.recorded', actor, confirmed, { reported: true });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { formatFileSize } from '../../shared/format';
 import { billedUserId, settleUnit } from '../commands/ledger';
+import { backfillBooks } from '../books/backfill';
 import { pdfBuffer } from '../files/pdf';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
@@ -272,6 +273,8 @@ export async function seedDemo(trx: Knex) {
   });
 
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
+  // The journal entries of the money rows written above (server/books/backfill.ts).
+  await backfillBooks(trx);
 
   // The activity feed starts with what the seed did, in the order it happened.
   const feed = [

@@ -43,7 +43,9 @@ export const ChargeCreateSchema = z.object({
   amount: amountField(),
   dueDate: dayField('billing_due_date_invalid'),
   description: requiredText('billing_description_required', 'title'),
-});
+  /** The fund an extraordinary charge's money goes to (of the unit's property; the operating fund when not given). */
+  fundId: idField('finances_fund_required').nullish(),
+}).refine((input) => !input.fundId || input.type === 'extraordinary', { error: 'books_fund_extraordinary_only', path: ['fundId'] });
 export type ChargeCreateInput = z.infer<typeof ChargeCreateSchema>;
 
 /** `status` of the charges list: a stored status, or `overdue` (pending and past its due date). */

@@ -5,6 +5,7 @@ import { conflict } from '../../errors';
 import type { User } from '../../models';
 import type { ExpenseDetail, ExpenseRow, StoredExpense } from '../../rows/finances';
 import { readExpense, tellExpense } from './expenses';
+import { postExpensePayment, postExpenseVoid } from '../../books/post';
 
 /** What an expense still owes: its amount plus ITBIS, less what was paid. */
 export const owedOf = (expense: Pick<ExpenseRow, 'amount' | 'itbis' | 'paidAmount'>) => expense.amount + expense.itbis - expense.paidAmount;
@@ -23,6 +24,7 @@ export async function payExpense(trx: Knex, actor: User, expense: StoredExpense,
   const [payment] = await trx('expensePayments')
     .insert({ ...input, organizationId: expense.organizationId, expenseId: expense.id, fundId: expense.fundId, createdById: actor.id })
     .returning('id');
+  await postExpensePayment(trx, payment.id, actor.id);
   const paidAmount = expense.paidAmount + input.amount;
   await trx('expenses')
     .where({ id: expense.id })
@@ -41,6 +43,7 @@ export async function voidExpense(trx: Knex, actor: User, expense: StoredExpense
   await trx('expenses')
     .where({ id: expense.id })
     .update({ status: 'voided', voidedAt: trx.fn.now(), voidedById: actor.id, voidReason: reason, updatedAt: trx.fn.now() });
+  await postExpenseVoid(trx, expense.id, actor.id);
   const voided = await readExpense(trx, expense.id);
   await tellExpense(trx, 'expense.voided', actor, voided, { reason });
   return voided;

@@ -7,6 +7,7 @@ import { recordEvent } from '../../events/outbox';
 import type { Property, User } from '../../models';
 import { findFund, findSupplier, whereFinancesReachable } from '../../policies/finances';
 import type { ExpenseDetail, ExpenseRow, StoredExpense } from '../../rows/finances';
+import { postExpense, repostExpense } from '../../books/post';
 
 const expenseRows = (trx: Knex) =>
   trx('expenses')
@@ -108,6 +109,7 @@ export async function createExpense(trx: Knex, actor: User, property: Property, 
   const [{ id }] = await trx('expenses')
     .insert({ ...input, organizationId: property.organizationId, status: 'pending', createdById: actor.id })
     .returning('id');
+  await postExpense(trx, id, actor.id);
   const expense = await readExpense(trx, id);
   await tellExpense(trx, 'expense.created', actor, expense);
   return expense;
@@ -118,7 +120,10 @@ export async function updateExpense(trx: Knex, actor: User, current: StoredExpen
   if (current.status !== 'pending' || current.paidAmount > 0) throw conflict(messageText('finances_expense_not_editable'), 'expense_not_editable');
   await checkLinks(trx, actor, { id: current.propertyId, organizationId: current.organizationId }, input);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length) await trx('expenses').where({ id: current.id }).update({ ...changes, updatedAt: trx.fn.now() });
+  if (Object.keys(changes).length) {
+    await trx('expenses').where({ id: current.id }).update({ ...changes, updatedAt: trx.fn.now() });
+    await repostExpense(trx, current.id, actor.id);
+  }
   const expense = await readExpense(trx, current.id);
   await tellExpense(trx, 'expense.updated', actor, expense, { changed: Object.keys(changes) });
   return expense;

@@ -1,26 +1,35 @@
 import type { Knex } from 'knex';
 import type { FundCreateInput, FundTransferInput, FundUpdateInput } from '../../../shared/schemas/finances';
 import { messageText } from '../../../shared/messages';
-import { todayThere } from '../../../shared/time';
+import { TIME_ZONE, todayThere } from '../../../shared/time';
 import { db } from '../../db';
 import { isUniqueViolation } from '../../db/violations';
 import { conflict, validationError } from '../../errors';
 import { recordEvent } from '../../events/outbox';
 import type { Property, User } from '../../models';
 import type { FundRow, FundTransferRow } from '../../rows/finances';
+import { postFundOpening, postTransfer } from '../../books/post';
 
 /**
  * A fund's balance at the end of `day`, from its rows (docs/modules/finances.md, "Funds"): the
- * opening balance (from its date on), plus transfers in, minus transfers out, minus the
- * payments of its expenses that are not voided (a void takes the expense's payments back).
- * Billing's income is not assigned to funds yet.
+ * opening balance (from its date on), plus billing's income (the parts of payments' allocations
+ * that went to the fund, `allocation_funds`, until the payment is refunded), plus transfers in,
+ * minus transfers out, minus the payments of its expenses (until the expense is voided: a void
+ * takes its payments back). A refund or a void counts from its day (never before the row it
+ * undoes), as its reversing entry in the journal does.
  */
 const BALANCE_SQL = `
   (case when funds.opening_date <= :day then funds.opening_balance else 0 end)
+  + coalesce((select sum(af.amount) from allocation_funds af
+              join payment_allocations a on a.id = af.allocation_id
+              left join payment_refunds r on r.payment_id = a.payment_id
+              where af.fund_id = funds.id and af.date <= :day
+                and (r.id is null or greatest(af.date, (r.refunded_at at time zone '${TIME_ZONE}')::date) > :day)), 0)
   + coalesce((select sum(t.amount) from fund_transfers t where t.to_fund_id = funds.id and t.date <= :day), 0)
   - coalesce((select sum(t.amount) from fund_transfers t where t.from_fund_id = funds.id and t.date <= :day), 0)
   - coalesce((select sum(p.amount) from expense_payments p join expenses e on e.id = p.expense_id
-              where p.fund_id = funds.id and p.paid_at <= :day and e.status <> 'voided'), 0)`;
+              where p.fund_id = funds.id and p.paid_at <= :day
+                and (e.voided_at is null or greatest(p.paid_at, (e.voided_at at time zone '${TIME_ZONE}')::date) > :day)), 0)`;
 
 const fundRows = (trx: Knex, day: string) => trx('funds').select('funds.*', trx.raw(`cast(${BALANCE_SQL} as bigint) as balance`, { day }));
 
@@ -62,6 +71,7 @@ export async function createFund(trx: Knex, actor: User, property: Property, inp
   const [{ id }] = await savingName(() =>
     trx('funds').insert({ organizationId: property.organizationId, propertyId: property.id, kind: 'other', ...input }).returning('id'),
   );
+  await postFundOpening(trx, id, actor.id);
   const fund = await readFund(trx, id);
   await recordEvent(trx, fundEvent('fund.created', actor, fund));
   return fund;
@@ -72,6 +82,7 @@ export async function updateFund(trx: Knex, actor: User, fundId: number, input: 
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length) {
     await savingName(() => trx('funds').where({ id: fundId }).update({ ...changes, updatedAt: trx.fn.now() }));
+    await postFundOpening(trx, fundId, actor.id);
   }
   const fund = await readFund(trx, fundId);
   await recordEvent(trx, { ...fundEvent('fund.updated', actor, fund), payload: { ...fundPayload(fund), changed: Object.keys(changes) } });
@@ -95,6 +106,7 @@ export async function transferBetweenFunds(trx: Knex, actor: User, from: PlacedF
       createdById: actor.id,
     })
     .returning('*')) as FundTransferRow[];
+  await postTransfer(trx, transfer.id, actor.id);
   await recordEvent(trx, {
     type: 'fund.transferred',
     organizationId: transfer.organizationId,
