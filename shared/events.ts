@@ -59,6 +59,8 @@ export const EVENT_TYPES = [
   'expense.updated',
   'expense.paid',
   'expense.voided',
+  'account.created',
+  'account.updated',
   'join_request.created',
   'join_request.approved',
   'join_request.declined',

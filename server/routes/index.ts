@@ -9,6 +9,7 @@ import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { financesRouter } from './finances';
+import { financesBooksRouter } from './financesBooks';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -51,6 +52,7 @@ export const apiRouters: Router[] = [
   billingPlansRouter,
   certificatesRouter,
   financesRouter,
+  financesBooksRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

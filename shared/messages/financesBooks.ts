@@ -11,6 +11,10 @@ export const FINANCES_BOOKS_MESSAGES = {
     en: 'Invalid account type: asset, liability, equity, income or expense',
   },
   books_account_code_taken: { es: 'Ya existe una cuenta con ese código', en: 'An account with that code already exists' },
+  books_account_kind_fixed: {
+    es: 'El tipo de esta cuenta no se cambia: ya tiene asientos o la usan los libros',
+    en: 'This account\'s type cannot change: it has entries or the books post to it',
+  },
   books_account_not_found: { es: 'Cuenta no encontrada', en: 'Account not found' },
   books_organization_not_found: { es: 'Organización no encontrada', en: 'Organization not found' },
   books_period_invalid: { es: 'La fecha inicial debe ser anterior o igual a la final', en: 'The start date must be on or before the end date' },
