@@ -93,11 +93,15 @@ export async function up(knex: Knex) {
     -- Never edited; deleted only with their property (a cascade: the property is gone by then).
     create function books_refuse_change() returns trigger language plpgsql as $$
     begin
-      if tg_op = 'DELETE' and (
-          (tg_table_name = 'journal_entries' and not exists (select 1 from properties where id = old.property_id))
-          or (tg_table_name = 'journal_lines' and not exists (select 1 from journal_entries where id = old.entry_id))
-          or (tg_table_name = 'allocation_funds' and not exists (select 1 from payment_allocations where id = old.allocation_id))) then
-        return old;
+      -- Each test in its own branch: a record's fields are looked up only where they exist.
+      if tg_op = 'DELETE' then
+        if tg_table_name = 'journal_entries' then
+          if not exists (select 1 from properties where id = old.property_id) then return old; end if;
+        elsif tg_table_name = 'journal_lines' then
+          if not exists (select 1 from journal_entries where id = old.entry_id) then return old; end if;
+        elsif tg_table_name = 'allocation_funds' then
+          if not exists (select 1 from payment_allocations where id = old.allocation_id) then return old; end if;
+        end if;
       end if;
       raise exception '% rows are never edited or deleted: post a reversing entry instead', tg_table_name
         using errcode = 'check_violation', constraint = tg_table_name || '_immutable';
