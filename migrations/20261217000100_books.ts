@@ -119,8 +119,11 @@ export async function up(knex: Knex) {
   await knex.raw(`
     alter table charges disable trigger charges_update;
     update charges c set fund_id = f.id from funds f where f.property_id = c.property_id and f.kind = 'operating';
+    -- The update's deferred events fire now: the table is altered again below.
+    set constraints charges_data_version immediate;
     alter table charges enable trigger charges_update;
     alter table charges alter column fund_id set not null;
+    set constraints charges_data_version deferred;
     create index charges_fund_id_index on charges (fund_id);
     create function charges_fund() returns trigger language plpgsql as $$
     begin
