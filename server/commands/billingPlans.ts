@@ -7,7 +7,7 @@ import { db } from '../db';
 import { conflict, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
-import { creditCharge, issueCharge } from './charges';
+import { checkChargeFund, creditCharge, issueCharge } from './charges';
 import { lockUnit } from './ledger';
 
 /**
@@ -211,11 +211,12 @@ export async function plansDue(trx: Knex = db(), today = todayThere()): Promise<
 export async function splitCharges(trx: Knex, actor: User, property: Property, input: ChargeSplitInput) {
   const units = await billingOrderUnits(trx, property.id);
   checkSplittable(units, input.split, 'split');
+  await checkChargeFund(trx, property.id, input.fundId);
   const parts = input.split === 'equal' ? splitAmount(input.total, units.map(() => 1)) : splitAmount(input.total, units.map((unit) => shareWeight(unit.share)));
   const charges = [];
   for (const [index, unit] of units.entries()) {
     if (parts[index] <= 0) continue;
-    charges.push(await issueCharge(trx, actor.id, { unit, property }, { type: input.type, amount: parts[index], dueDate: input.dueDate, description: input.description }));
+    charges.push(await issueCharge(trx, actor.id, { unit, property }, { type: input.type, amount: parts[index], dueDate: input.dueDate, description: input.description, fundId: input.fundId }));
   }
   return charges;
 }

@@ -130,10 +130,13 @@ export async function issueCharge(trx: Knex, actorId: number | null, { unit, pro
 
 /** An administrator's charge to one unit (`POST /api/charges`). */
 export async function createCharge(trx: Knex, actor: User, placed: PlacedUnit, input: ChargeCreateInput) {
-  if (input.fundId && !(await trx('funds').where({ id: input.fundId, propertyId: placed.property.id }).first('id'))) {
-    throw notFound(messageText('finances_fund_not_found'));
-  }
+  await checkChargeFund(trx, placed.property.id, input.fundId);
   return issueCharge(trx, actor.id, placed, input);
+}
+
+/** The fund an extraordinary charge is issued for: one of its property's (404 otherwise). */
+export async function checkChargeFund(trx: Knex, propertyId: number, fundId: number | null | undefined) {
+  if (fundId && !(await trx('funds').where({ id: fundId, propertyId }).first('id'))) throw notFound(messageText('finances_fund_not_found'));
 }
 
 /** The charge a credit note is asked for, read under the unit's lock. */

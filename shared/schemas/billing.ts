@@ -204,7 +204,9 @@ export const ChargeSplitSchema = z.object({
   type: z.enum(SPLIT_CHARGE_TYPES, { error: 'billing_type_invalid' }).default('extraordinary'),
   dueDate: dayField('billing_due_date_invalid'),
   description: requiredText('billing_description_required', 'title'),
-});
+  /** The fund an extraordinary assessment's money goes to (of the property; the operating fund when not given). */
+  fundId: idField('finances_fund_required').nullish(),
+}).refine((input) => !input.fundId || input.type === 'extraordinary', { error: 'books_fund_extraordinary_only', path: ['fundId'] });
 export type ChargeSplitInput = z.infer<typeof ChargeSplitSchema>;
 
 /** `POST /api/charges/:id/waive`: an administrator forgives a late fee with a credit note saying why. */

@@ -106,6 +106,23 @@ describe('income into funds', () => {
     await checkBooks(property.id, [day(-1), day(0)]);
   });
 
+  it('an extraordinary assessment split across the units goes to the fund chosen for it', async () => {
+    const { agent, property, reserve } = await booksWorld();
+    await createUnit({ propertyId: property.id });
+    const elsewhere = await createProperty({ organizationId: property.organizationId });
+    const [otherFund] = await funds(agent, elsewhere.id);
+    const split = (fields: Record<string, unknown>) =>
+      agent.post(`/api/properties/${property.id}/charges/split`).send({ total: 100_001, split: 'equal', dueDate: day(10), description: 'Pintura de fachada', ...fields });
+    expect((await split({ fundId: otherFund.id })).status).toBe(404);
+    expect((await split({ type: 'other', fundId: reserve.id })).status).toBe(400);
+    const made = await split({ fundId: reserve.id });
+    expect(made.status).toBe(201);
+    expect((await db()('charges').whereIn('id', made.body.map((charge: { id: number }) => charge.id)).orderBy('id').select('fundId')).map((row) => row.fundId)).toEqual([reserve.id, reserve.id]);
+    const income = (await agent.get(`/api/properties/${property.id}/statements/income`).expect(200)).body;
+    expect(income.lines.map((line: { account: { key: string }; balance: number }) => [line.account.key, line.balance])).toEqual([['income:extraordinary', 100_001]]);
+    await checkBooks(property.id, [day(0)]);
+  });
+
   it('a cuota with a reserve line splits every payment pro rata, exact to the centavo', async () => {
     const { agent, admin, property, unit } = await booksWorld();
     await transaction(async (trx) => {
