@@ -12,7 +12,8 @@ import type { FundRow, FundTransferRow } from '../../rows/finances';
 /**
  * A fund's balance at the end of `day`, from its rows (docs/modules/finances.md, "Funds"): the
  * opening balance (from its date on), plus transfers in, minus transfers out, minus the
- * payments of its expenses that are not voided (a void takes the expense's payments back).
+ * payments of its expenses that are not voided (a void takes the expense's payments back),
+ * plus its other incomes (incomes.ts).
  * Billing's income is not assigned to funds yet.
  */
 const BALANCE_SQL = `
@@ -20,7 +21,8 @@ const BALANCE_SQL = `
   + coalesce((select sum(t.amount) from fund_transfers t where t.to_fund_id = funds.id and t.date <= :day), 0)
   - coalesce((select sum(t.amount) from fund_transfers t where t.from_fund_id = funds.id and t.date <= :day), 0)
   - coalesce((select sum(p.amount) from expense_payments p join expenses e on e.id = p.expense_id
-              where p.fund_id = funds.id and p.paid_at <= :day and e.status <> 'voided'), 0)`;
+              where p.fund_id = funds.id and p.paid_at <= :day and e.status <> 'voided'), 0)
+  + coalesce((select sum(i.amount) from other_incomes i where i.fund_id = funds.id and i.date <= :day), 0)`;
 
 const fundRows = (trx: Knex, day: string) => trx('funds').select('funds.*', trx.raw(`cast(${BALANCE_SQL} as bigint) as balance`, { day }));
 
