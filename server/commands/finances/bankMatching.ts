@@ -53,7 +53,7 @@ async function createFromLine(trx: Knex, actor: User, account: StoredBankAccount
   const description = create.description ?? (line.description || 'Movimiento bancario');
   if (create.kind === 'income') {
     if (line.amount < 0) throw conflict(messageText('finances_bank_create_direction'), 'entry_mismatch');
-    const income = await recordIncome(trx, actor, account, { fundId: fund.id, bankAccountId: account.id, date: line.date, amount: line.amount, description });
+    const income = await recordIncome(trx, actor, { id: account.propertyId, organizationId: account.organizationId }, { fundId: fund.id, bankAccountId: account.id, date: line.date, amount: line.amount, description });
     return { column: 'otherIncomeId', id: income.id };
   }
   const total = -line.amount;
