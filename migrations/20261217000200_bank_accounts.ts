@@ -85,6 +85,8 @@ export async function up(knex: Knex) {
     t.text('reference');
     t.bigInteger('amount').notNullable();
     t.bigInteger('balance');
+    // Matched to at most one of a payment, an expense payment or an other income (the commands
+    // set one and unmatching clears all); `matched_at` says whether it is matched.
     // The nth line of its file with the same date, amount, reference and balance (two equal
     // fees on one day are two lines; the same file imported again adds none).
     t.integer('occurrence').notNullable().defaultTo(1);
@@ -97,7 +99,6 @@ export async function up(knex: Knex) {
     t.index(['bank_account_id', 'date', 'id']);
     t.index(['bank_account_id', 'amount']);
     t.check('?? <> 0', ['amount'], 'bank_lines_amount_check');
-    t.check('num_nonnulls(??, ??, ??) <= 1', ['payment_id', 'expense_payment_id', 'other_income_id'], 'bank_lines_one_match_check');
     t.check('(?? is null) = (num_nonnulls(??, ??, ??) = 0)', ['matched_at', 'payment_id', 'expense_payment_id', 'other_income_id'], 'bank_lines_matched_at_check');
   });
   await knex.raw(`

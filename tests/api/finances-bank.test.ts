@@ -376,6 +376,20 @@ describe('matching and reconciliation', () => {
     expect(page.headers['x-total-count']).toBe('2000');
   });
 
+  it('a property with statement lines is not deleted (409); one with only an empty account is', async () => {
+    const { agent, property } = await bankWorld();
+    const account = (await createAccount(agent, property.id).expect(201)).body;
+    await upload(agent, account.id, { fileName: 'bhd.ofx', content: fixture('bhd-2026-10.ofx') }).expect(201);
+    const refused = await agent.delete(`/api/properties/${property.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('No se puede eliminar la propiedad: tiene gastos o movimientos de fondos registrados');
+    expect(await db()('bankLines').where({ bankAccountId: account.id })).toHaveLength(3);
+    const empty = await createProperty({ organizationId: property.organizationId });
+    await createAccount(agent, empty.id).expect(201);
+    expect((await agent.delete(`/api/properties/${empty.id}`)).status).toBe(200);
+    expect(await db()('bankAccounts').where({ propertyId: empty.id })).toHaveLength(0);
+  });
+
   it('answers 401 without a session, 403 to owners, residents and suppliers, 404 for another organization', async () => {
     const { account, lines, property, organization, paymentF } = await reconcilingWorld();
     expect((await (await client()).get(`/api/bank-accounts/${account.id}/lines`)).status).toBe(401);
