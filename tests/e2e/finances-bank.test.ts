@@ -46,7 +46,7 @@ test('an administrator creates the account, imports a Popular statement mapping 
 
   const lines = page.getByTestId('bank-line');
   await expect.poll(() => lines.count()).toBe(4);
-  await page.getByTestId('difference').getByText('-RD$30,000.00').waitFor();
+  await page.getByTestId('difference').getByText('RD$2,200.00').waitFor();
 
   // The suggested check, confirmed in one tap.
   await lines.nth(0).getByText('Sugerido: Pago de gasto · 2026-10-02 · Mantenimiento ascensores octubre').waitFor();
