@@ -23,6 +23,7 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/properties/broadcasts', module: 'features/broadcasts/pages/BroadcastsPage', namespaces: ['broadcasts', 'properties'] },
   { path: '/residents', module: 'app/routes/screens/ResidentsScreen', namespaces: ['residents'] },
   { path: '/billing', module: 'features/billing/pages/BillingPage', namespaces: ['billing', 'residents'] },
+  { path: '/finances/conciliacion', module: 'features/finances/bank/pages/ReconciliationPage', namespaces: ['financesBank'] },
   { path: '/maintenance', module: 'features/maintenance/pages/MaintenancePage', namespaces: ['maintenance', 'residents'] },
   { path: '/maintenance/:id', module: 'features/maintenance/pages/MaintenanceDetailPage', namespaces: ['maintenance'], rule: '/maintenance' },
   { path: '/amenities', module: 'features/amenities/pages/AmenitiesPage', namespaces: ['amenities'] },

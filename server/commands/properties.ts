@@ -132,15 +132,18 @@ export async function updateProperty(trx: Knex, actor: User, property: Property,
  */
 export async function deleteProperty(trx: Knex, actor: User, property: Property) {
   await trx('properties').where({ id: property.id }).forUpdate().first('id');
-  const [charges, payments, expenses, transfers, documents] = await Promise.all([
+  const [charges, payments, expenses, transfers, documents, incomes, bankLines] = await Promise.all([
     trx('charges').where({ propertyId: property.id }).first('id'),
     trx('payments').where({ propertyId: property.id }).first('id'),
     trx('expenses').where({ propertyId: property.id }).first('id'),
     trx('fundTransfers').where({ propertyId: property.id }).first('id'),
     trx('documents').where({ propertyId: property.id }).first('id'),
+    // Bank statement lines and other incomes (commands/finances/bank*.ts) are money rows too.
+    trx('otherIncomes').where({ propertyId: property.id }).first('id'),
+    trx('bankLines').join('bankAccounts', 'bankAccounts.id', 'bankLines.bankAccountId').where('bankAccounts.propertyId', property.id).first('bankLines.id'),
   ]);
   if (charges || payments) throw conflict(messageText('property_has_payments'), 'property_in_use');
-  if (expenses || transfers) throw conflict(messageText('property_has_expenses'), 'property_in_use');
+  if (expenses || transfers || incomes || bankLines) throw conflict(messageText('property_has_expenses'), 'property_in_use');
   if (documents) throw conflict(messageText('property_has_documents'), 'property_in_use');
   await trx('properties').where({ id: property.id }).delete();
   await recordEvent(trx, propertyEvent('property.deleted', actor, property));

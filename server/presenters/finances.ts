@@ -54,6 +54,7 @@ export function presentExpensePayment(row: ExpensePaymentRow) {
     amount: row.amount,
     paidAt: row.paidAt,
     method: row.method,
+    bankAccountId: row.bankAccountId,
     reference: row.reference,
     createdById: row.createdById,
     createdAt: isoTime(row.createdAt),

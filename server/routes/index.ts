@@ -10,6 +10,7 @@ import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { financesRouter } from './finances';
 import { financesBooksRouter } from './financesBooks';
+import { financesBankRouter } from './financesBank';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -53,6 +54,7 @@ export const apiRouters: Router[] = [
   certificatesRouter,
   financesRouter,
   financesBooksRouter,
+  financesBankRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

@@ -53,6 +53,8 @@ export type ExpensePaymentRow = {
   amount: number;
   paidAt: string;
   method: PaymentMethod;
+  /** The bank account it left from (null: cash, or paid before bank accounts). */
+  bankAccountId: number | null;
   reference: string | null;
   createdById: number | null;
   createdAt: Date;

@@ -5,6 +5,7 @@ import { backfillBooks } from '../books/backfill';
 import { pdfBuffer } from '../files/pdf';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
+import { seedFinancesBank } from './financesBank';
 import { seedMaintenance } from './maintenance';
 import { seedVisitors } from './visitors';
 
@@ -271,6 +272,8 @@ export async function seedDemo(trx: Knex) {
     owner,
     resident: { ...residentAccount, unitId: unitOf(0, 13).id },
   });
+
+  await seedFinancesBank(trx, { organizationId: master.id, propertyId: properties[0].id, adminId: admin.id });
 
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
   // The journal entries of the money rows written above (server/books/backfill.ts).

@@ -12,6 +12,7 @@ import { BOOKINGS_MESSAGES } from './bookings';
 import { VISITORS_MESSAGES } from './visitors';
 import { FINANCES_MESSAGES } from './finances';
 import { FINANCES_BOOKS_MESSAGES } from './financesBooks';
+import { FINANCES_BANK_MESSAGES } from './financesBank';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -33,6 +34,7 @@ export const MESSAGES = {
   ...VISITORS_MESSAGES,
   ...FINANCES_MESSAGES,
   ...FINANCES_BOOKS_MESSAGES,
+  ...FINANCES_BANK_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -135,11 +135,15 @@ export const ExpenseListQuerySchema = PageQuerySchema.extend({
 });
 export type ExpenseListQuery = z.infer<typeof ExpenseListQuerySchema>;
 
-/** `POST /api/expenses/:id/payments` (`Idempotency-Key` honoured): from the expense's fund. */
+/**
+ * `POST /api/expenses/:id/payments` (`Idempotency-Key` honoured): from the expense's fund and,
+ * unless cash, from one of its property's bank accounts (commands/finances/bankAccounts.ts).
+ */
 export const ExpensePaymentSchema = z.object({
   amount: amountField(),
   paidAt: dayField('finances_paid_at_invalid'),
   method: z.enum(PAYMENT_METHODS, { error: 'billing_method_invalid' }),
+  bankAccountId: idField('finances_bank_account_required').nullish(),
   reference: optionalText('code'),
 });
 export type ExpensePaymentInput = z.infer<typeof ExpensePaymentSchema>;

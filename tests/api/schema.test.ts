@@ -247,6 +247,47 @@ const validRow: Record<string, () => Promise<Row>> = {
     const [{ id }] = await db()('expenses').insert(expense).returning('id');
     return { organizationId: expense.organizationId, expenseId: id, fundId: expense.fundId, amount: 50, paidAt: '2030-01-02', method: 'cash', createdById: expense.createdById };
   },
+  bank_accounts: async () => {
+    const property = await createProperty();
+    return { organizationId: property.organizationId, propertyId: property.id, bank: 'bhd', last4: '1234', openingDate: '2030-01-01' };
+  },
+  bank_account_funds: async () => {
+    const account = await validRow.bank_accounts();
+    const [{ id }] = await db()('bank_accounts').insert(account).returning('id');
+    const [fund] = await db()('funds').where({ propertyId: account.propertyId }).orderBy('id');
+    return { bankAccountId: id, fundId: fund.id };
+  },
+  other_incomes: async () => {
+    const { bankAccountId, fundId } = await validRow.bank_account_funds();
+    const account = await db()('bank_accounts').where({ id: bankAccountId }).first();
+    const user = await createUser({ organizationId: account.organizationId });
+    return { organizationId: account.organizationId, propertyId: account.propertyId, fundId, bankAccountId, date: '2030-01-02', amount: 100, description: 'Intereses', createdById: user.id };
+  },
+  bank_statements: async () => {
+    const account = await validRow.bank_accounts();
+    const [{ id }] = await db()('bank_accounts').insert(account).returning('id');
+    const user = await createUser({ organizationId: account.organizationId as number });
+    return { organizationId: account.organizationId, bankAccountId: id, fileName: 'octubre.csv', format: 'csv', imported: 1, duplicates: 0, createdById: user.id };
+  },
+  bank_lines: async () => {
+    const statement = await validRow.bank_statements();
+    const [{ id }] = await db()('bank_statements').insert(statement).returning('id');
+    const [payment] = await db()('payments').insert(await validRow.payments()).returning('id');
+    return {
+      organizationId: statement.organizationId,
+      bankAccountId: statement.bankAccountId,
+      statementId: id,
+      date: '2030-01-02',
+      amount: 100,
+      paymentId: payment.id,
+      matchedAt: new Date(),
+      matchedById: statement.createdById,
+    };
+  },
+  bank_reconciliations: async () => {
+    const statement = await validRow.bank_statements();
+    return { organizationId: statement.organizationId, bankAccountId: statement.bankAccountId, month: '2030-01', bankClosing: 0, bookClosing: 0, reconciledById: statement.createdById };
+  },
 };
 
 /** For every CHECK (and exclusion) constraint: the table and a value that breaks it. */
@@ -367,6 +408,13 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   expenses_status_check: ['expenses', { status: 'lost' }],
   expense_payments_amount_check: ['expense_payments', { amount: 0 }],
   expense_payments_method_check: ['expense_payments', { method: 'barter' }],
+  bank_accounts_bank_check: ['bank_accounts', { bank: 'citibank' }],
+  bank_accounts_currency_check: ['bank_accounts', { currency: 'USD' }],
+  bank_accounts_last4_check: ['bank_accounts', { last4: '12a4' }],
+  other_incomes_amount_check: ['other_incomes', { amount: 0 }],
+  bank_lines_amount_check: ['bank_lines', { amount: 0 }],
+  bank_lines_matched_at_check: ['bank_lines', { matchedAt: null }],
+  bank_reconciliations_month_check: ['bank_reconciliations', { month: '2030-1' }],
   visitors_expected_check: ['visitors', { expectedArrival: new Date('2030-01-02'), expectedDeparture: new Date('2030-01-01') }],
   visitors_status_check: ['visitors', { status: 'lost' }],
   visitors_visit_type_check: ['visitors', { visitType: 'vip' }],

@@ -22,6 +22,7 @@ const SCREENS: Record<string, ScreenRule> = {
   '/documents': { feature: 'documents', capability: 'documents.read' },
   '/residents': { capability: 'propertyDetails.read' },
   '/billing': { feature: 'billing', capability: 'billing.read' },
+  '/finances/conciliacion': { capability: 'finances.manage' },
   // Suppliers work their assigned requests here ("Mis trabajos").
   '/maintenance': { feature: 'maintenance' },
   '/amenities': { feature: 'amenities', capability: 'amenities.book' },

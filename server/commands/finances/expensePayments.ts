@@ -4,6 +4,7 @@ import type { ExpensePaymentInput } from '../../../shared/schemas/finances';
 import { conflict } from '../../errors';
 import type { User } from '../../models';
 import type { ExpenseDetail, ExpenseRow, StoredExpense } from '../../rows/finances';
+import { checkPaymentAccount } from './bankAccounts';
 import { readExpense, tellExpense } from './expenses';
 import { postExpensePayment, postExpenseVoid } from '../../books/post';
 
@@ -12,7 +13,7 @@ export const owedOf = (expense: Pick<ExpenseRow, 'amount' | 'itbis' | 'paidAmoun
 
 /**
  * A payment of a pending expense (`expense` locked by the caller), a row of its own, from the
- * expense's fund. Partial payments keep it pending; the one that pays the rest makes it `paid`.
+ * expense's fund (and bank account, unless cash). Partial payments keep it pending; the one that pays the rest makes it `paid`.
  * More than it owes, or an expense that is paid or voided: 409, nothing recorded.
  */
 export async function payExpense(trx: Knex, actor: User, expense: StoredExpense, input: ExpensePaymentInput): Promise<ExpenseDetail> {
@@ -21,6 +22,7 @@ export async function payExpense(trx: Knex, actor: User, expense: StoredExpense,
   if (input.amount > owedOf(expense)) {
     throw conflict(messageText('finances_expense_overpaid'), 'expense_overpaid', { amount: messageText('finances_expense_overpaid') });
   }
+  await checkPaymentAccount(trx, expense, input);
   const [payment] = await trx('expensePayments')
     .insert({ ...input, organizationId: expense.organizationId, expenseId: expense.id, fundId: expense.fundId, createdById: actor.id })
     .returning('id');

@@ -16,7 +16,7 @@ import { postFundOpening, postTransfer } from '../../books/post';
  * that went to the fund, `allocation_funds`, until the payment is refunded), plus transfers in,
  * minus transfers out, minus the payments of its expenses (until the expense is voided: a void
  * takes its payments back). A refund or a void counts from its day (never before the row it
- * undoes), as its reversing entry in the journal does.
+ * undoes), as its reversing entry in the journal does. Plus its other incomes (incomes.ts).
  */
 const BALANCE_SQL = `
   (case when funds.opening_date <= :day then funds.opening_balance else 0 end)
@@ -29,7 +29,8 @@ const BALANCE_SQL = `
   - coalesce((select sum(t.amount) from fund_transfers t where t.from_fund_id = funds.id and t.date <= :day), 0)
   - coalesce((select sum(p.amount) from expense_payments p join expenses e on e.id = p.expense_id
               where p.fund_id = funds.id and p.paid_at <= :day
-                and (e.voided_at is null or greatest(p.paid_at, (e.voided_at at time zone '${TIME_ZONE}')::date) > :day)), 0)`;
+                and (e.voided_at is null or greatest(p.paid_at, (e.voided_at at time zone '${TIME_ZONE}')::date) > :day)), 0)
+  + coalesce((select sum(i.amount) from other_incomes i where i.fund_id = funds.id and i.date <= :day), 0)`;
 
 const fundRows = (trx: Knex, day: string) => trx('funds').select('funds.*', trx.raw(`cast(${BALANCE_SQL} as bigint) as balance`, { day }));
 

@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import { SUGGESTION_DAYS } from '../../../shared/financesBank';
+import type { BankLinesQuery } from '../../../shared/schemas/financesBank';
+import { db } from '../../db';
+import type { BankLineRow, BookEntry, StoredBankAccount, StoredBankLine } from '../../rows/financesBank';
+import { BOOK_ENTRIES_SQL, ENTRY_MATCHED_SQL, bookBindings, entryOf } from './bankBook';
+
+/** The first and last day of a `YYYY-MM` month. */
+export function monthDays(month: string) {
+  const [year, number] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return { first: `${month}-01`, last: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+const digits = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
+
+/**
+ * Pairs of an unmatched line and an unmatched book entry of the account that could be the same
+ * money: same signed amount, dated within SUGGESTION_DAYS, and reference digits that agree when
+ * both have them (one contains the other). A pair whose entry's reference digits (4 or more)
+ * appear in the line's reference or description ranks first; then the closer date. One SQL for
+ * all the lines asked (a 2,000-line month is one query), joined on (amount, date) by index.
+ */
+const PAIRS_SQL = `
+  with l as (
+    select id, date, amount, ${digits('reference')} as ref, ${digits('description')} as text_digits
+      from bank_lines where id = any(:lines) and matched_at is null
+  ), b as (
+    select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b where not ${ENTRY_MATCHED_SQL}
+  )
+  select l.id as line_id, b.kind, b.id, b.date, b.amount, b.reference, b.description,
+         abs(l.date - b.date) as days,
+         (b.ref <> '' and ((l.ref <> '' and (position(b.ref in l.ref) > 0 or position(l.ref in b.ref) > 0))
+                           or (length(b.ref) >= 4 and position(b.ref in l.text_digits) > 0))) as ref_match
+    from l join b on b.amount = l.amount and b.date between l.date - cast(:days as int) and l.date + cast(:days as int)
+   where l.ref = '' or b.ref = '' or position(b.ref in l.ref) > 0 or position(l.ref in b.ref) > 0`;
+
+/**
+ * One suggestion per line and one line per book entry: the pairs best first (reference match,
+ * closer date, earlier line), each taken unless its line or entry was already taken.
+ */
+async function suggestionsFor(trx: Knex, account: StoredBankAccount, lines: StoredBankLine[]) {
+  const open = lines.filter((line) => !line.matchedAt).map((line) => line.id);
+  const chosen = new Map<number, BookEntry>();
+  if (!open.length) return chosen;
+  const { rows } = await trx.raw(PAIRS_SQL, { ...bookBindings(account), lines: open, days: SUGGESTION_DAYS });
+  const lineDate = new Map(lines.map((line) => [line.id, line.date]));
+  type Pair = Record<string, unknown> & { line_id: number; kind: string; id: number; days: number; ref_match: boolean };
+  (rows as Pair[]).sort(
+    (a, b) =>
+      Number(b.ref_match) - Number(a.ref_match) ||
+      a.days - b.days ||
+      lineDate.get(a.line_id)!.localeCompare(lineDate.get(b.line_id)!) ||
+      a.line_id - b.line_id ||
+      a.kind.localeCompare(b.kind) ||
+      a.id - b.id,
+  );
+  const taken = new Set<string>();
+  for (const pair of rows as Pair[]) {
+    const entryKey = `${pair.kind}:${pair.id}`;
+    if (chosen.has(pair.line_id) || taken.has(entryKey)) continue;
+    chosen.set(pair.line_id, entryOf(pair));
+    taken.add(entryKey);
+  }
+  return chosen;
+}
+
+/** The book entries that lines are matched to, by line. */
+async function matchedEntries(trx: Knex, account: StoredBankAccount, lines: StoredBankLine[]) {
+  const matched = lines.filter((line) => line.matchedAt);
+  const byLine = new Map<number, BookEntry>();
+  if (!matched.length) return byLine;
+  const { rows } = await trx.raw(
+    `select l.id as line_id, b.* from bank_lines l join (${BOOK_ENTRIES_SQL}) b
+       on (b.kind = 'payment' and b.id = l.payment_id) or (b.kind = 'expense_payment' and b.id = l.expense_payment_id) or (b.kind = 'income' and b.id = l.other_income_id)
+      where l.id = any(:lines)`,
+    { ...bookBindings({ ...account, openingDate: '1900-01-01' }), lines: matched.map((line) => line.id) },
+  );
+  for (const row of rows as Array<Record<string, unknown> & { line_id: number }>) byLine.set(row.line_id, entryOf(row));
+  return byLine;
+}
+
+/** A page of the account's lines (oldest first), of a month and status when asked, with what each is matched to or suggested. */
+export async function listBankLines(account: StoredBankAccount, filters: BankLinesQuery, trx: Knex = db()): Promise<{ rows: BankLineRow[]; total: number }> {
+  const query = trx('bankLines').where({ bankAccountId: account.id });
+  if (filters.month) {
+    const { first, last } = monthDays(filters.month);
+    query.whereBetween('date', [first, last]);
+  }
+  if (filters.status === 'matched') query.whereNotNull('matchedAt');
+  if (filters.status === 'unmatched') query.whereNull('matchedAt');
+  const [{ count }] = await query.clone().count({ count: '*' });
+  const page = query.orderBy([{ column: 'date' }, { column: 'id' }]).offset(filters.offset);
+  if (filters.limit) page.limit(filters.limit);
+  const lines = (await page) as StoredBankLine[];
+  const [suggestions, matched] = await Promise.all([suggestionsFor(trx, account, lines), matchedEntries(trx, account, lines)]);
+  return {
+    rows: lines.map((line) => ({ ...line, matched: matched.get(line.id) ?? null, suggestion: suggestions.get(line.id) ?? null })),
+    total: Number(count),
+  };
+}
+
+export async function readBankLine(trx: Knex, account: StoredBankAccount, id: number): Promise<BankLineRow> {
+  const line = (await trx('bankLines').where({ id }).first()) as StoredBankLine;
+  const [suggestions, matched] = await Promise.all([suggestionsFor(trx, account, [line]), matchedEntries(trx, account, [line])]);
+  return { ...line, matched: matched.get(line.id) ?? null, suggestion: suggestions.get(line.id) ?? null };
+}
