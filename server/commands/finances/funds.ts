@@ -8,6 +8,7 @@ import { conflict, validationError } from '../../errors';
 import { recordEvent } from '../../events/outbox';
 import type { Property, User } from '../../models';
 import type { FundRow, FundTransferRow } from '../../rows/finances';
+import { assertPeriodOpen } from '../../policies/periods';
 
 /**
  * A fund's balance at the end of `day`, from its rows (docs/modules/finances.md, "Funds"): the
@@ -83,6 +84,7 @@ type PlacedFund = { id: number; organizationId: number; propertyId: number };
 /** Money moved between two funds of one property (a row; the balances follow from it). */
 export async function transferBetweenFunds(trx: Knex, actor: User, from: PlacedFund, to: PlacedFund, input: FundTransferInput): Promise<FundTransferRow> {
   if (from.propertyId !== to.propertyId) throw validationError({ toFundId: messageText('finances_transfer_other_property') });
+  await assertPeriodOpen(trx, from.propertyId, input.date);
   const [transfer] = (await trx('fundTransfers')
     .insert({
       organizationId: from.organizationId,
