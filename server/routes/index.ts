@@ -9,6 +9,7 @@ import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { financesRouter } from './finances';
+import { financesPeriodsRouter } from './financesPeriods';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -51,6 +52,7 @@ export const apiRouters: Router[] = [
   billingPlansRouter,
   certificatesRouter,
   financesRouter,
+  financesPeriodsRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,
