@@ -247,6 +247,41 @@ const validRow: Record<string, () => Promise<Row>> = {
     const [{ id }] = await db()('expenses').insert(expense).returning('id');
     return { organizationId: expense.organizationId, expenseId: id, fundId: expense.fundId, amount: 50, paidAt: '2030-01-02', method: 'cash', createdById: expense.createdById };
   },
+  finance_periods: async () => {
+    const property = await createProperty();
+    const user = await createUser({ organizationId: property.organizationId });
+    return { organizationId: property.organizationId, propertyId: property.id, month: `20${10 + Math.floor(Math.random() * 80)}-0${1 + Math.floor(Math.random() * 9)}`, status: 'closed', closedById: user.id };
+  },
+  finance_period_actions: async () => {
+    const period = await validRow.finance_periods();
+    const [{ id }] = await db()('finance_periods').insert(period).returning('id');
+    return { periodId: id, action: 'closed', userId: period.closedById };
+  },
+  budget_lines: async () => {
+    const property = await createProperty();
+    return { organizationId: property.organizationId, propertyId: property.id, year: 2030, category: 'water', months: Array(12).fill(100) };
+  },
+  recurring_expenses: async () => {
+    const expense = await validRow.expenses();
+    return {
+      organizationId: expense.organizationId,
+      propertyId: expense.propertyId,
+      fundId: expense.fundId,
+      supplierId: expense.supplierId,
+      category: 'elevators',
+      amount: 100,
+      itbis: 18,
+      description: 'Ascensores',
+      dayOfMonth: 5,
+      firstMonth: '2030-01',
+      createdById: expense.createdById,
+    };
+  },
+  finance_reports: async () => {
+    const property = await createProperty();
+    const user = await createUser({ organizationId: property.organizationId });
+    return { organizationId: property.organizationId, propertyId: property.id, month: '2030-01', status: 'published', figures: {}, publishedAt: new Date(), publishedById: user.id };
+  },
 };
 
 /** For every CHECK (and exclusion) constraint: the table and a value that breaks it. */
@@ -367,6 +402,13 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   expenses_status_check: ['expenses', { status: 'lost' }],
   expense_payments_amount_check: ['expense_payments', { amount: 0 }],
   expense_payments_method_check: ['expense_payments', { method: 'barter' }],
+  finance_periods_month_check: ['finance_periods', { month: '2030-13' }],
+  finance_periods_status_check: ['finance_periods', { status: 'frozen' }],
+  finance_period_actions_action_check: ['finance_period_actions', { action: 'deleted' }],
+  budget_lines_months_check: ['budget_lines', { months: [1, 2, 3] }],
+  recurring_expenses_amounts_check: ['recurring_expenses', { amount: 0 }],
+  recurring_expenses_day_check: ['recurring_expenses', { dayOfMonth: 31 }],
+  finance_reports_status_check: ['finance_reports', { status: 'draft' }],
   visitors_expected_check: ['visitors', { expectedArrival: new Date('2030-01-02'), expectedDeparture: new Date('2030-01-01') }],
   visitors_status_check: ['visitors', { status: 'lost' }],
   visitors_visit_type_check: ['visitors', { visitType: 'vip' }],
