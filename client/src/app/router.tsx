@@ -51,7 +51,7 @@ const preloads = (Page: Preload, data?: () => Promise<void>): Preload => ({
 });
 
 /** The signed-in frame's and screens' modules by their path under client/src/ (shared/screens.ts). */
-const signedInModules = import.meta.glob<{ default: ComponentType }>(['/src/app/layout/AppLayout.tsx', '/src/app/routes/screens/*.tsx', '/src/features/*/pages/*.tsx']);
+const signedInModules = import.meta.glob<{ default: ComponentType }>(['/src/app/layout/AppLayout.tsx', '/src/app/routes/screens/*.tsx', '/src/features/*/pages/*.tsx', '/src/features/*/*/pages/*.tsx']);
 const signedInModule = (module: string) => signedInModules[`/src/${module}.tsx`];
 
 // Every screen is its own chunk; /auth loads neither the layout nor the signed-in screens.
