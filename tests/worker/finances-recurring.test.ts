@@ -170,5 +170,22 @@ describe('recurring expense templates', () => {
       expect(await queue.getJob(next)).toBeTruthy();
       expect(await issuedOf(created.id)).toHaveLength(1);
     });
+
+    it('closing a month tells the owners and residents of the property of its report (inbox and email), once', async () => {
+      const { property, cookie, organization } = await building();
+      const { user: resident, unit } = await createResident({ property: property as never });
+      const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
+      await db()('units').where({ id: unit.id }).update({ ownerId: owner.id });
+      const { user: neighbour } = await createResident({ property: (await createProperty({ organizationId: organization.id })) as never });
+      expect((await world.api('POST', `/api/properties/${property.id}/periods/${month}/close`, cookie, {})).status).toBe(200);
+      const told = await waitFor(async () => {
+        const rows = await db()('notifications').where({ type: 'finance_report.published' }).whereIn('userId', [resident.id, owner.id, neighbour.id]);
+        return rows.length === 2 ? rows : undefined;
+      }, 8000, 'las notificaciones del informe');
+      expect(told.map((row) => row.userId).sort((a: number, b: number) => a - b)).toEqual([resident.id, owner.id].sort((a, b) => a - b));
+      expect(told[0]).toMatchObject({ category: 'payment', link: `/finances/reportes?propertyId=${property.id}&month=${month}` });
+      expect(told[0].payload).toMatchObject({ month, propertyId: property.id });
+      await waitFor(async () => (await db()('emailOutbox').whereIn('userId', [resident.id, owner.id]).where('subject', 'like', '%Informe mensual%')).length === 2, 8000, 'los correos del informe');
+    });
   });
 });

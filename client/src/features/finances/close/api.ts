@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSearchParams } from 'react-router-dom';
 import type { Budget, BudgetInput } from '@shared/schemas/financesClose';
 import { api, withQuery } from '@client/lib/api';
+import { useLiveEvents } from '@client/lib/live-events';
 
 /** Period close, budget and the monthly report (server/routes/financesPeriods.ts). */
 
@@ -113,3 +114,14 @@ export const usePublishedReports = (propertyId: number | null) =>
   });
 
 export const reportPdfPath = (propertyId: number, month: string) => withQuery(`/api/properties/${propertyId}/reports/monthly.pdf`, { month });
+
+/** Events that change what these screens show: another administrator's close, a budget saved, an expense. */
+const LIVE_TYPES = new Set(['period.closed', 'period.reopened', 'finance_report.published', 'budget.updated', 'expense.created', 'expense.updated', 'expense.paid', 'expense.voided']);
+
+/** Keeps the open screen current without a reload (the outbox's live events). */
+export function useFinancesCloseLive() {
+  const client = useQueryClient();
+  useLiveEvents((event) => {
+    if (LIVE_TYPES.has(event.type)) void client.invalidateQueries({ queryKey: keys.all });
+  });
+}

@@ -12,7 +12,7 @@ import { PageHeader } from '@client/components/PageHeader';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
-import { useBudget, usePropertyParam, useSaveBudget } from '../api';
+import { useBudget, usePropertyParam, useSaveBudget, useFinancesCloseLive } from '../api';
 import { NoProperty, PropertyPicker } from '../components/PropertyPicker';
 
 type Row = { category: string; months: string[] };
@@ -26,6 +26,7 @@ const monthShort = (index: number, language: Language) =>
 export default function BudgetPage() {
   const { t, i18n } = useTranslation('financesClose');
   const language = i18n.language as Language;
+  useFinancesCloseLive();
   const [propertyId, setPropertyId] = usePropertyParam();
   const [year, setYear] = useState(Number(todayThere().slice(0, 4)));
   const budget = useBudget(propertyId, year);

@@ -11,7 +11,7 @@ import { PageHeader } from '@client/components/PageHeader';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
-import { usePeriodAction, usePeriods, usePropertyParam, type Period } from '../api';
+import { usePeriodAction, usePeriods, usePropertyParam, type Period, useFinancesCloseLive } from '../api';
 import { NoProperty, PropertyPicker } from '../components/PropertyPicker';
 import { monthLabel } from '../labels';
 
@@ -22,6 +22,7 @@ export default function ClosePage() {
   const { t, i18n } = useTranslation('financesClose');
   const language = i18n.language as Language;
   const today = todayThere();
+  useFinancesCloseLive();
   const [propertyId, setPropertyId] = usePropertyParam();
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const periods = usePeriods(propertyId, year);

@@ -15,7 +15,7 @@ import { errorMessage, isApiError } from '@client/lib/api';
 import { useCurrentUser } from '@client/lib/auth';
 import { downloadFile } from '@client/lib/download';
 import { formatDate } from '@client/lib/format';
-import { reportPdfPath, useMonthlyReport, usePropertyParam, usePublishedReports } from '../api';
+import { reportPdfPath, useMonthlyReport, usePropertyParam, usePublishedReports, useFinancesCloseLive } from '../api';
 import { NoProperty, PropertyPicker } from '../components/PropertyPicker';
 import { ReportView } from '../components/ReportView';
 import { monthLabel } from '../labels';
@@ -29,6 +29,7 @@ export default function ReportsPage() {
   const { t, i18n } = useTranslation('financesClose');
   const language = i18n.language as Language;
   const manager = can(useCurrentUser(), 'finances.manage');
+  useFinancesCloseLive();
   const [propertyId, setPropertyId] = usePropertyParam();
   const [params, setParams] = useSearchParams();
   const published = usePublishedReports(propertyId);
