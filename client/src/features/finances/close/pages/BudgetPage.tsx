@@ -31,12 +31,12 @@ export default function BudgetPage() {
   const [year, setYear] = useState(Number(todayThere().slice(0, 4)));
   const budget = useBudget(propertyId, year);
   const [adding, setAdding] = useState('');
-  // The grid edits a draft of the budget as loaded; a new load (another property or year, a save) starts again from it.
+  // The grid edits a draft of the budget as loaded; another property or year, or a save, starts again from what is loaded.
   const loaded = useMemo(
     () => budget.data?.lines.filter((line) => line.months.some(Boolean)).map((line) => ({ category: line.category, months: line.months.map(toText) })) ?? [],
     [budget.data],
   );
-  const draftKey = `${propertyId}:${year}:${budget.dataUpdatedAt}`;
+  const draftKey = `${propertyId}:${year}`;
   const [draft, setDraft] = useState<{ key: string; rows: Row[] } | null>(null);
   const rows = draft?.key === draftKey ? draft.rows : loaded;
   const setRows = (update: (current: Row[]) => Row[]) => setDraft({ key: draftKey, rows: update(rows) });
@@ -50,7 +50,10 @@ export default function BudgetPage() {
     save.mutate(
       { year, lines: rows.map((row) => ({ category: row.category, months: row.months.map(toCentavos) })) },
       {
-        onSuccess: () => toast({ title: t('budget.saved'), variant: 'success' }),
+        onSuccess: () => {
+          setDraft(null);
+          toast({ title: t('budget.saved'), variant: 'success' });
+        },
         onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
       },
     );
