@@ -22,9 +22,14 @@ export const monthName = (month: string, language: 'es' | 'en') => `${MONTH_NAME
 /** The month ('YYYY-MM') of a day ('YYYY-MM-DD'). */
 export const monthOf = (day: string) => day.slice(0, 7);
 
-/** The closed months among `months` of the property (the row is shared-locked: a close waits for the change, or the change for the close). */
+/**
+ * The closed months among `months` of the property. The property's row is key-share locked
+ * first (as any row inserted for it does): a close (commands/finances/periods.ts, which locks it
+ * for update) waits for the change to commit, or the change for the close, and then sees it.
+ */
 export async function closedMonths(trx: Knex, propertyId: number, months: string[]): Promise<string[]> {
   if (!months.length) return [];
+  await trx('properties').where({ id: propertyId }).forKeyShare().first('id');
   const rows: Array<{ month: string }> = await trx('financePeriods')
     .where({ propertyId, status: 'closed' })
     .whereIn('month', [...new Set(months)])

@@ -3,6 +3,7 @@ import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billin
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { propertyReaders } from '../../server/policies/financeReports';
+import { assertPeriodOpen } from '../../server/policies/periods';
 import { addDays, todayThere, zonedInstant } from '../../shared/time';
 import { adminWorld, createProperty, createResident, createUnit, createUser, eventsOf, signedIn } from '../support/factories';
 import { PNG_PROOF, day, fetchBytes, issuedOn, pdfText } from '../support/billing';
@@ -157,6 +158,25 @@ describe('period close', () => {
     await reopen(agent, property.id, thisMonth, 'Falta la cuota').expect(200);
     expect((await transaction((trx) => issueMonthlyCharges(trx, property.id, today))).length).toBe(1);
     expect((await transaction((trx) => applyLateFees(trx, today, { propertyId: property.id }))).length).toBeGreaterThan(0);
+  });
+
+  it('a close waits for a change of the property in flight, and its report counts it', async () => {
+    const { agent, property, operating } = await world();
+    const trx = await db().transaction();
+    await assertPeriodOpen(trx, property.id, inLastMonth);
+    await trx('expenses').insert({ organizationId: property.organizationId, propertyId: property.id, fundId: operating.id, category: 'water', issueDate: inLastMonth, amount: 12_345, description: 'Agua', status: 'pending' });
+    let settled = false;
+    const closing = close(agent, property.id, lastMonth).then((response) => {
+      settled = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(settled).toBe(false);
+    await trx.commit();
+    expect((await closing).status).toBe(200);
+    const report = await db()('financeReports').where({ propertyId: property.id, month: lastMonth }).first();
+    expect(report.figures.expenses.total).toBe(12_345);
+    await expect(db().transaction((later) => assertPeriodOpen(later, property.id, inLastMonth))).rejects.toMatchObject({ status: 409, code: 'period_closed' });
   });
 
   it('lists the months of a year with their state; 403 to residents and suppliers, 404 to another organization', async () => {

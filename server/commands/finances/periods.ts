@@ -29,6 +29,8 @@ const periodEvent = (type: 'period.closed' | 'period.reopened', actor: User, pro
 
 /** The period row of a month, created open when missing, locked for the transaction. */
 async function lockedPeriod(trx: Knex, property: Property, month: string) {
+  // Waits for the changes of the property in flight (policies/periods.ts); new ones wait for this.
+  await trx('properties').where({ id: property.id }).forUpdate().first('id');
   await trx('financePeriods').insert({ organizationId: property.organizationId, propertyId: property.id, month, status: 'open' }).onConflict(['propertyId', 'month']).ignore();
   return trx('financePeriods').where({ propertyId: property.id, month }).forUpdate().first();
 }
