@@ -44,6 +44,10 @@ export const JOBS = {
   lateFees: 'billing.late-fees',
   /** Issues the cuotas a lost or missed job left unissued, and restores lost plan schedulers (repeatable). */
   sweepBilling: 'billing.sweep',
+  /** Issues one recurring expense template's expense of a month (a delayed job per template and month). */
+  issueRecurringExpense: 'finances.recurring',
+  /** Issues the recurring expenses a lost job left unissued, and restores lost template jobs (repeatable). */
+  sweepRecurringExpenses: 'finances.recurring-sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -80,6 +84,11 @@ export type LateFeesData = { today?: string };
 /** One job scheduler per billing plan: saving the plan again replaces it instead of adding one. */
 export const planSchedulerId = (propertyId: number) => `billing-plan-${propertyId}`;
 
+export type IssueRecurringExpenseData = { templateId: number; month: string; dueAt: string };
+
+/** One job per recurring expense template and month: scheduling again replaces it instead of adding one. */
+export const recurringExpenseJobId = (templateId: number, month: string) => `recurring-expense-${templateId}-${month}`;
+
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
   broadcastSweep: { id: 'broadcasts-sweep', everyMs: 60_000 },
@@ -88,6 +97,7 @@ export const SCHEDULERS = {
   bookingSweep: { id: 'bookings-sweep', everyMs: 60_000 },
   visitorSweep: { id: 'visitors-sweep', everyMs: 60_000 },
   billingSweep: { id: 'billing-sweep', everyMs: 60_000 },
+  recurringExpenseSweep: { id: 'finances-recurring-sweep', everyMs: 60_000 },
   /** Late fees once a day at 06:00 in the billing time zone. */
   lateFees: { id: 'billing-late-fees', pattern: '0 6 * * *' },
 } as const;

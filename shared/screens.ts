@@ -35,6 +35,9 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/admin/organizations', module: 'features/organizations/pages/OrganizationsPage', namespaces: ['organizations'] },
   { path: '/admin/mail', module: 'features/notifications/pages/MailPage', namespaces: ['notifications'] },
   { path: '/admin/status', module: 'features/operators/pages/SystemStatusPage', namespaces: ['operators'] },
+  { path: '/finances/presupuesto', module: 'features/finances/close/pages/BudgetPage', namespaces: ['financesClose'] },
+  { path: '/finances/cierre', module: 'features/finances/close/pages/ClosePage', namespaces: ['financesClose'] },
+  { path: '/finances/reportes', module: 'features/finances/close/pages/ReportsPage', namespaces: ['financesClose'] },
 ];
 
 /** The signed-in screen at `pathname` (a `:name` segment takes any one segment), if any. */

@@ -11,6 +11,7 @@ import { createRedis } from '../server/services/redis';
 import { bookingStep } from './jobs/booking-step';
 import { applyDayLateFees, issueMonthly, sweepBilling } from './jobs/billing';
 import { expireBroadcast } from './jobs/expire-broadcast';
+import { issueRecurringExpense, sweepRecurringExpenses } from './jobs/recurring-expenses';
 import { expireVisitor } from './jobs/expire-visitor';
 import { markOverdue } from './jobs/mark-overdue';
 import { notifyEvent } from './jobs/notify-event';
@@ -35,7 +36,10 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
     [QUEUES.bookings]: { [JOBS.bookingStep]: bookingStep, [JOBS.sweepBookings]: sweepBookings },
     [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors },
-    [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing) },
+    [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing),
+      [JOBS.issueRecurringExpense]: issueRecurringExpense(queues.billing),
+      [JOBS.sweepRecurringExpenses]: sweepRecurringExpenses(queues.billing),
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
 import { checkChargeFund, creditCharge, issueCharge } from './charges';
 import { lockUnit } from './ledger';
+import { isClosed, whereMonthOpen } from '../policies/periods';
 
 /**
  * Billing, part 2 (docs/modules/billing.md, "Recurring fees and extraordinary charges"): the
@@ -165,7 +166,8 @@ function issuesToday(planRow: PlanRow, today: string) {
 export async function issueMonthlyCharges(trx: Knex, propertyId: number, today = todayThere()) {
   const planRow = await trx('billingPlans').where({ propertyId }).forUpdate().first();
   const due = planRow && issuesToday(planRow, today);
-  if (!due) return [];
+  // A closed month gets no cuotas: not issued (nor retried by the sweep) while it stays closed.
+  if (!due || (await isClosed(trx, propertyId, today))) return [];
   const plan = presentPlan(planRow);
   const { period, dueDate } = due;
   const property = await trx('properties').where({ id: propertyId }).first('id', 'organizationId', 'name');
@@ -192,7 +194,7 @@ export async function issueMonthlyCharges(trx: Knex, propertyId: number, today =
 
 /** Properties whose plan issues this month's cuotas today (issuesToday) and that miss some (the sweep). */
 export async function plansDue(trx: Knex = db(), today = todayThere()): Promise<number[]> {
-  const rows: PlanRow[] = await trx('billingPlans as p')
+  const rows: PlanRow[] = await whereMonthOpen(trx('billingPlans as p'), trx, 'p.property_id', today)
     .where('p.issueDay', '<=', Number(today.slice(8, 10)))
     .whereExists(
       trx('units as u')
@@ -237,7 +239,8 @@ export function lateFeeAmount(plan: Pick<BillingPlan, 'lateFee'>, balance: numbe
  */
 export async function applyLateFees(trx: Knex, today = todayThere(), options: { propertyId?: number } = {}) {
   const period = periodOf(today);
-  const plans = trx('billingPlans').whereNot('lateFeeKind', 'none');
+  // A closed month gets no late fees (its day's run adds none while it stays closed).
+  const plans = whereMonthOpen(trx('billingPlans'), trx, 'billing_plans.property_id', today).whereNot('lateFeeKind', 'none');
   if (options.propertyId) plans.where({ propertyId: options.propertyId });
   const made = [];
   for (const planRow of await plans) {

@@ -16,6 +16,7 @@ import { pastDue, pastDueSql } from '../db/charges';
 import { postCharge, postCreditNote } from '../books/post';
 import { notFound } from '../errors';
 import { messageText } from '../../shared/messages';
+import { assertChargeOpen, assertPeriodOpen } from '../policies/periods';
 
 /** Charges with what their presenter shows: unit number, property name, who is billed, overdue. */
 export function chargeRows(trx: Knex = db()) {
@@ -83,6 +84,7 @@ export type ChargeFields = {
  */
 export async function issueCharge(trx: Knex, actorId: number | null, { unit, property }: { unit: Pick<Unit, 'id' | 'unitNumber'>; property: Pick<Property, 'id' | 'organizationId' | 'name'> }, fields: ChargeFields) {
   await lockUnit(trx, unit.id);
+  await assertPeriodOpen(trx, property.id, todayThere());
   const [{ id }] = await trx('charges')
     .insert({
       organizationId: property.organizationId,
@@ -162,6 +164,7 @@ export async function creditCharge(
   const found = await trx('charges').where({ id: chargeId }).first('unitId');
   if (!found) return null;
   await lockUnit(trx, found.unitId);
+  await assertChargeOpen(trx, chargeId);
   const charge: CreditedCharge = await trx('charges').where({ id: chargeId }).first();
   options.allowed?.(charge);
   const amount = charge.amount - charge.paidAmount;

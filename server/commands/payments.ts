@@ -24,6 +24,7 @@ import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, o
 import { rememberedPage } from '../services/listTotals';
 import { fullName } from '../../shared/format';
 import { postPayment, postRefund } from '../books/post';
+import { assertPeriodOpen } from '../policies/periods';
 
 
 /** Payments with their unit, property, payer and recorder names (no allocations yet). */
@@ -150,6 +151,7 @@ async function tell(trx: Knex, type: 'payment.recorded' | 'payment.reported' | '
 export async function recordPayment(trx: Knex, actor: User, { unit, property }: PlacedUnit, input: PaymentCreateInput) {
   notFuture(input.receivedAt);
   await lockUnit(trx, unit.id);
+  await assertPeriodOpen(trx, property.id, input.receivedAt);
   if (input.allocations?.length) checkChosenCharges(input.allocations, await openCharges(trx, unit.id), input.amount);
   const [{ id }] = await trx('payments')
     .insert({
@@ -189,6 +191,7 @@ export async function reportPayment(trx: Knex, actor: User, { unit, property }: 
   notFuture(input.receivedAt);
   const bytes = await checkedFileBytes(input.proof, PROOF_RULES);
   await lockUnit(trx, unit.id);
+  await assertPeriodOpen(trx, property.id, input.receivedAt);
   const [{ id }] = await trx('payments')
     .insert({
       organizationId: property.organizationId,
@@ -217,6 +220,7 @@ export async function reportPayment(trx: Knex, actor: User, { unit, property }: 
 export async function reviewPayment(trx: Knex, actor: User, current: Payment, input: PaymentUpdateInput) {
   await lockUnit(trx, current.unitId);
   const payment = await trx('payments').where({ id: current.id }).forUpdate().first();
+  await assertPeriodOpen(trx, payment.propertyId, payment.receivedAt, todayThere());
   if (input.status === 'refunded') {
     if (payment.status !== 'confirmed') throw conflict(messageText('billing_not_refundable'), 'not_refundable');
     await trx('paymentRefunds').insert({ organizationId: payment.organizationId, paymentId: payment.id, amount: payment.amount, reason: input.reason, refundedById: actor.id });

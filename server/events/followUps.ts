@@ -5,6 +5,7 @@ import { scheduleBookingStep } from '../jobs/bookings';
 import { scheduleBroadcastExpiry } from '../jobs/broadcasts';
 import { enqueueEventEmails } from '../jobs/mail';
 import { scheduleOverdueCheck } from '../jobs/maintenance';
+import { scheduleRecurringExpense } from '../jobs/recurringExpenses';
 import { scheduleNotifications } from '../jobs/notifications';
 import type { Queues } from '../jobs/queues';
 import { scheduleVisitorExpiry } from '../jobs/visitors';
@@ -42,6 +43,8 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   });
   // A billing plan's monthly job scheduler follows the plan (gone with its property).
   on(['billing_plan.updated', 'property.deleted'], (event) => schedulePlanIssue(queues.billing, event.subjectId!));
+  // A recurring expense template's job of the month it issues next follows the template.
+  on(['recurring_expense.created', 'recurring_expense.updated', 'recurring_expense.deleted'], (event) => scheduleRecurringExpense(queues.billing, event.subjectId!));
   // The inbox and emails of the events in the notification rules.
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));
   // Invitations and password resets: their emails were written with the event.

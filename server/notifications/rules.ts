@@ -11,6 +11,7 @@ import { unitActorIds } from '../policies/residency';
 import { MAINTENANCE_LABELS } from '../../shared/messages';
 import type { MaintenanceChanges, MaintenanceEventPayload } from '../../shared/schemas/maintenance';
 import type { VisitorEventPayload } from '../../shared/schemas/visitors';
+import { FINANCE_REPORT_RULES } from './financeReports';
 
 /**
  * Who is told of what: one row per event type. The worker writes an inbox row for every
@@ -280,6 +281,7 @@ const VISITOR_RULES: Partial<Record<EventType, NotificationRule>> = {
 
 export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
   ...BILLING_RULES,
+  ...FINANCE_REPORT_RULES,
   ...BOOKING_RULES,
   ...VISITOR_RULES,
   // "Send Message" to a resident: their own inbox, and email as their settings say.

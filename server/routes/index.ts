@@ -11,6 +11,7 @@ import { documentsRouter } from './documents';
 import { financesRouter } from './finances';
 import { financesBooksRouter } from './financesBooks';
 import { financesBankRouter } from './financesBank';
+import { financesPeriodsRouter } from './financesPeriods';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -55,6 +56,7 @@ export const apiRouters: Router[] = [
   financesRouter,
   financesBooksRouter,
   financesBankRouter,
+  financesPeriodsRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

@@ -6,6 +6,7 @@ import { pdfBuffer } from '../files/pdf';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
 import { seedFinancesBank } from './financesBank';
+import { seedFinancesClose } from './financesClose';
 import { seedMaintenance } from './maintenance';
 import { seedVisitors } from './visitors';
 
@@ -276,6 +277,7 @@ export async function seedDemo(trx: Knex) {
   await seedFinancesBank(trx, { organizationId: master.id, propertyId: properties[0].id, adminId: admin.id });
 
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
+  await seedFinancesClose(trx, { organizationId: master.id, property: properties[0], admin });
   // The journal entries of the money rows written above (server/books/backfill.ts).
   await backfillBooks(trx);
 

@@ -13,6 +13,7 @@ import { VISITORS_MESSAGES } from './visitors';
 import { FINANCES_MESSAGES } from './finances';
 import { FINANCES_BOOKS_MESSAGES } from './financesBooks';
 import { FINANCES_BANK_MESSAGES } from './financesBank';
+import { FINANCES_CLOSE_MESSAGES } from './financesClose';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -35,6 +36,7 @@ export const MESSAGES = {
   ...FINANCES_MESSAGES,
   ...FINANCES_BOOKS_MESSAGES,
   ...FINANCES_BANK_MESSAGES,
+  ...FINANCES_CLOSE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

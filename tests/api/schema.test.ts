@@ -288,6 +288,41 @@ const validRow: Record<string, () => Promise<Row>> = {
     const statement = await validRow.bank_statements();
     return { organizationId: statement.organizationId, bankAccountId: statement.bankAccountId, month: '2030-01', bankClosing: 0, bookClosing: 0, reconciledById: statement.createdById };
   },
+  finance_periods: async () => {
+    const property = await createProperty();
+    const user = await createUser({ organizationId: property.organizationId });
+    return { organizationId: property.organizationId, propertyId: property.id, month: `20${10 + Math.floor(Math.random() * 80)}-0${1 + Math.floor(Math.random() * 9)}`, status: 'closed', closedById: user.id };
+  },
+  finance_period_actions: async () => {
+    const period = await validRow.finance_periods();
+    const [{ id }] = await db()('finance_periods').insert(period).returning('id');
+    return { periodId: id, action: 'closed', userId: period.closedById };
+  },
+  budget_lines: async () => {
+    const property = await createProperty();
+    return { organizationId: property.organizationId, propertyId: property.id, year: 2030, category: 'water', months: Array(12).fill(100) };
+  },
+  recurring_expenses: async () => {
+    const expense = await validRow.expenses();
+    return {
+      organizationId: expense.organizationId,
+      propertyId: expense.propertyId,
+      fundId: expense.fundId,
+      supplierId: expense.supplierId,
+      category: 'elevators',
+      amount: 100,
+      itbis: 18,
+      description: 'Ascensores',
+      dayOfMonth: 5,
+      firstMonth: '2030-01',
+      createdById: expense.createdById,
+    };
+  },
+  finance_reports: async () => {
+    const property = await createProperty();
+    const user = await createUser({ organizationId: property.organizationId });
+    return { organizationId: property.organizationId, propertyId: property.id, month: '2030-01', status: 'published', figures: {}, publishedAt: new Date(), publishedById: user.id };
+  },
 };
 
 /** For every CHECK (and exclusion) constraint: the table and a value that breaks it. */
@@ -415,6 +450,13 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   bank_lines_amount_check: ['bank_lines', { amount: 0 }],
   bank_lines_matched_at_check: ['bank_lines', { matchedAt: null }],
   bank_reconciliations_month_check: ['bank_reconciliations', { month: '2030-1' }],
+  finance_periods_month_check: ['finance_periods', { month: '2030-13' }],
+  finance_periods_status_check: ['finance_periods', { status: 'frozen' }],
+  finance_period_actions_action_check: ['finance_period_actions', { action: 'deleted' }],
+  budget_lines_months_check: ['budget_lines', { months: [1, 2, 3] }],
+  recurring_expenses_amounts_check: ['recurring_expenses', { amount: 0 }],
+  recurring_expenses_day_check: ['recurring_expenses', { dayOfMonth: 31 }],
+  finance_reports_status_check: ['finance_reports', { status: 'draft' }],
   visitors_expected_check: ['visitors', { expectedArrival: new Date('2030-01-02'), expectedDeparture: new Date('2030-01-01') }],
   visitors_status_check: ['visitors', { status: 'lost' }],
   visitors_visit_type_check: ['visitors', { visitType: 'vip' }],

@@ -35,6 +35,10 @@ const SCREENS: Record<string, ScreenRule> = {
   '/admin/status': { capability: 'queues.view', operator: true },
   // The notices: their own menu entry, and a tab of /properties.
   '/properties/broadcasts': { capability: 'broadcasts.read' },
+  // Finances: administrators; the published monthly reports also to owners and residents.
+  '/finances/presupuesto': { capability: 'finances.manage' },
+  '/finances/cierre': { capability: 'finances.manage' },
+  '/finances/reportes': { capability: 'billing.read' },
 };
 
 export type ScreenAccess = 'open' | 'switchedOff' | 'forbidden';

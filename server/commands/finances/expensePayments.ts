@@ -7,6 +7,7 @@ import type { ExpenseDetail, ExpenseRow, StoredExpense } from '../../rows/financ
 import { checkPaymentAccount } from './bankAccounts';
 import { readExpense, tellExpense } from './expenses';
 import { postExpensePayment, postExpenseVoid } from '../../books/post';
+import { assertExpenseOpen, assertPeriodOpen } from '../../policies/periods';
 
 /** What an expense still owes: its amount plus ITBIS, less what was paid. */
 export const owedOf = (expense: Pick<ExpenseRow, 'amount' | 'itbis' | 'paidAmount'>) => expense.amount + expense.itbis - expense.paidAmount;
@@ -23,6 +24,7 @@ export async function payExpense(trx: Knex, actor: User, expense: StoredExpense,
     throw conflict(messageText('finances_expense_overpaid'), 'expense_overpaid', { amount: messageText('finances_expense_overpaid') });
   }
   await checkPaymentAccount(trx, expense, input);
+  await assertPeriodOpen(trx, expense.propertyId, input.paidAt);
   const [payment] = await trx('expensePayments')
     .insert({ ...input, organizationId: expense.organizationId, expenseId: expense.id, fundId: expense.fundId, createdById: actor.id })
     .returning('id');
@@ -42,6 +44,7 @@ export async function payExpense(trx: Knex, actor: User, expense: StoredExpense,
  */
 export async function voidExpense(trx: Knex, actor: User, expense: StoredExpense, reason: string): Promise<ExpenseDetail> {
   if (expense.status === 'voided') throw conflict(messageText('finances_expense_voided'), 'expense_voided');
+  await assertExpenseOpen(trx, expense);
   await trx('expenses')
     .where({ id: expense.id })
     .update({ status: 'voided', voidedAt: trx.fn.now(), voidedById: actor.id, voidReason: reason, updatedAt: trx.fn.now() });

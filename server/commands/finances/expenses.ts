@@ -8,6 +8,7 @@ import type { Property, User } from '../../models';
 import { findFund, findSupplier, whereFinancesReachable } from '../../policies/finances';
 import type { ExpenseDetail, ExpenseRow, StoredExpense } from '../../rows/finances';
 import { postExpense, repostExpense } from '../../books/post';
+import { assertPeriodOpen } from '../../policies/periods';
 
 const expenseRows = (trx: Knex) =>
   trx('expenses')
@@ -106,6 +107,7 @@ async function checkLinks(trx: Knex, user: User, property: Pick<Property, 'id' |
 /** A pending expense of the property, paid later from its fund. */
 export async function createExpense(trx: Knex, actor: User, property: Property, input: ExpenseCreateInput): Promise<ExpenseDetail> {
   await checkLinks(trx, actor, property, input);
+  await assertPeriodOpen(trx, property.id, input.issueDate);
   const [{ id }] = await trx('expenses')
     .insert({ ...input, organizationId: property.organizationId, status: 'pending', createdById: actor.id })
     .returning('id');
@@ -119,6 +121,7 @@ export async function createExpense(trx: Knex, actor: User, property: Property, 
 export async function updateExpense(trx: Knex, actor: User, current: StoredExpense, input: ExpenseUpdateInput): Promise<ExpenseDetail> {
   if (current.status !== 'pending' || current.paidAmount > 0) throw conflict(messageText('finances_expense_not_editable'), 'expense_not_editable');
   await checkLinks(trx, actor, { id: current.propertyId, organizationId: current.organizationId }, input);
+  await assertPeriodOpen(trx, current.propertyId, current.issueDate, input.issueDate);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length) {
     await trx('expenses').where({ id: current.id }).update({ ...changes, updatedAt: trx.fn.now() });

@@ -9,6 +9,7 @@ import { recordEvent } from '../../events/outbox';
 import type { Property, User } from '../../models';
 import type { FundRow, FundTransferRow } from '../../rows/finances';
 import { postFundOpening, postTransfer } from '../../books/post';
+import { assertPeriodOpen } from '../../policies/periods';
 
 /**
  * A fund's balance at the end of `day`, from its rows (docs/modules/finances.md, "Funds"): the
@@ -95,6 +96,7 @@ type PlacedFund = { id: number; organizationId: number; propertyId: number };
 /** Money moved between two funds of one property (a row; the balances follow from it). */
 export async function transferBetweenFunds(trx: Knex, actor: User, from: PlacedFund, to: PlacedFund, input: FundTransferInput): Promise<FundTransferRow> {
   if (from.propertyId !== to.propertyId) throw validationError({ toFundId: messageText('finances_transfer_other_property') });
+  await assertPeriodOpen(trx, from.propertyId, input.date);
   const [transfer] = (await trx('fundTransfers')
     .insert({
       organizationId: from.organizationId,
