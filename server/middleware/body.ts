@@ -13,6 +13,9 @@ const LARGE_BODIES: BodyRule[] = [
   { method: 'PUT', path: /^\/api\/properties\/\d+\/image$/, limit: '8mb' },
   { method: 'POST', path: /^\/api\/maintenance\/\d+\/photos$/, limit: '15mb', tooLarge: messageText('maintenance_photo_too_large') },
   { method: 'POST', path: /^\/api\/payments\/report$/, limit: '15mb', tooLarge: messageText('billing_proof_too_large') },
+  // An expense with its invoice's files (up to 5 of 10 MB), or one file added later.
+  { method: 'POST', path: /^\/api\/expenses$/, limit: '70mb', tooLarge: messageText('finances_attachment_too_large') },
+  { method: 'POST', path: /^\/api\/expenses\/\d+\/attachments$/, limit: '15mb', tooLarge: messageText('finances_attachment_too_large') },
 ];
 
 // DELETE too: DELETE /api/user carries the password that confirms it.

@@ -9,6 +9,7 @@ import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { financesRouter } from './finances';
+import { financesFilesRouter } from './financesFiles';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -50,6 +51,8 @@ export const apiRouters: Router[] = [
   billingRouter,
   billingPlansRouter,
   certificatesRouter,
+  // Before finances: its GET /expenses/:id would otherwise take GET /expenses/export.csv.
+  financesFilesRouter,
   financesRouter,
   mailRouter,
   maintenanceRouter,
