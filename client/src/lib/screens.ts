@@ -22,6 +22,8 @@ const SCREENS: Record<string, ScreenRule> = {
   '/documents': { feature: 'documents', capability: 'documents.read' },
   '/residents': { capability: 'propertyDetails.read' },
   '/billing': { feature: 'billing', capability: 'billing.read' },
+  // Funds, suppliers, expenses: the organization's administrators (the published reports for owners and residents come later).
+  '/finances': { capability: 'finances.manage' },
   // Suppliers work their assigned requests here ("Mis trabajos").
   '/maintenance': { feature: 'maintenance' },
   '/amenities': { feature: 'amenities', capability: 'amenities.book' },
