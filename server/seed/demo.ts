@@ -4,6 +4,7 @@ import { billedUserId, settleUnit } from '../commands/ledger';
 import { pdfBuffer } from '../files/pdf';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
+import { seedFinances } from './finances';
 import { seedMaintenance } from './maintenance';
 import { seedVisitors } from './visitors';
 
@@ -271,6 +272,7 @@ export async function seedDemo(trx: Knex) {
     resident: { ...residentAccount, unitId: unitOf(0, 13).id },
   });
 
+  await seedFinances(trx, { organizationId: master.id, admin, tower: properties[0].id });
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
 
   // The activity feed starts with what the seed did, in the order it happened.
