@@ -43,7 +43,7 @@ test('on a phone an administrator records an expense with the invoice photo and 
     await dialog.getByLabel('NCF o e-CF').fill('b0100000123');
     await dialog.getByLabel('Monto sin ITBIS (RD$)').fill('1500');
     await dialog.getByRole('button', { name: 'Calcular el ITBIS del 18 % sobre el monto' }).click();
-    expect(await dialog.getByLabel('ITBIS (RD$)').inputValue()).toBe('270.00');
+    expect(await dialog.getByLabel('ITBIS (RD$)', { exact: true }).inputValue()).toBe('270.00');
     await dialog.getByTestId('expense-total').getByText('RD$1,770.00').waitFor();
     // The file field opens the camera on a phone.
     const photo = dialog.getByLabel('Foto o PDF de la factura');
@@ -55,7 +55,7 @@ test('on a phone an administrator records an expense with the invoice photo and 
     await dialog.waitFor({ state: 'hidden' });
 
     const row = page.getByTestId('expense-row').filter({ hasText: 'Reparación de bomba de agua' });
-    await row.getByText('Pendiente').waitFor();
+    await row.locator('.badge').getByText('Pendiente').waitFor();
     await row.getByTestId('expense-balance').getByText('RD$1,770.00').waitFor();
     const expense = await db()('expenses').where({ propertyId: property.id }).first();
     expect(expense).toMatchObject({ amount: 150_000, itbis: 27_000, ncf: 'B0100000123', status: 'pending' });
@@ -75,12 +75,12 @@ test('on a phone an administrator records an expense with the invoice photo and 
     await pay.getByLabel('Referencia').fill('TRF-7781');
     await pay.getByRole('button', { name: 'Registrar pago' }).click();
     await notice(page).getByText('Pago registrado').waitFor();
-    await row.getByText('Abonado').waitFor();
+    await row.locator('.badge').getByText('Abonado').waitFor();
     await row.getByTestId('expense-balance').getByText('RD$770.00').waitFor();
     expect((await db()('expenses').where({ id: expense.id }).first('paidAmount')).paidAmount).toBe(100_000);
 
     await theirs.getByTestId('expense-balance').getByText('RD$770.00').waitFor();
-    await theirs.getByText('Abonado').waitFor();
+    await theirs.locator('.badge').getByText('Abonado').waitFor();
     expect(await notReloaded(other.page)).toBe(true);
 
     // The detail shows the invoice photo, the payment and the history.
