@@ -4,8 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { createOrganization, createProperty, createUser } from '../support/factories';
-import { DESKTOP, PHONE, notice, useBrowser } from './support/browser';
-import { notReloaded, openAs, signInLive } from './support/pages';
+import { expectAccessible, expectSpanish } from './support/accessibility';
+import { DESKTOP, PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { notReloaded, openAs, requestsSent, signInLive } from './support/pages';
 
 const { test } = useBrowser();
 
@@ -96,3 +97,92 @@ test('on a phone an administrator records an expense with the invoice photo and 
     await other.context.close();
   }
 }, { viewport: PHONE, timeout: 90_000 });
+
+/** The page as it is, accessible (axe: nothing serious) and all in Spanish. */
+async function checked(page: Page, screen: string) {
+  await expectAccessible(page, screen);
+  await expectSpanish(page, screen);
+}
+
+test('the finances screens: summary, expenses with their detail, suppliers with the RNC checked in the form, funds with a transfer; accessible and in Spanish', async ({ page }) => {
+  const { admin, property, operating } = await building();
+  const supplier = (await db()('suppliers').insert({ organizationId: admin.organizationId, name: 'EDESUR Dominicana', taxId: '101821205', category: 'electricity' }).returning('id'))[0];
+  const [expense] = await db()('expenses')
+    .insert({ organizationId: admin.organizationId, propertyId: property.id, fundId: operating.id, supplierId: supplier.id, category: 'electricity', issueDate: '2026-10-05', amount: 1_845_000, itbis: 0, description: 'Electricidad áreas comunes', status: 'pending', createdById: admin.id })
+    .returning('id');
+  await db()('expenseAttachments').insert({ organizationId: admin.organizationId, expenseId: expense.id, fileName: 'factura.png', fileType: 'image/png', sizeBytes: INVOICE_PHOTO.length, content: INVOICE_PHOTO });
+
+  // The sidebar leads administrators to Finanzas; the summary shows its figures, or says they are not there yet.
+  await signInAs(page, admin, '/');
+  await page.getByRole('link', { name: 'Finanzas' }).first().click();
+  await page.getByRole('heading', { name: 'Finanzas', level: 1 }).waitFor();
+  await page.getByTestId('finances-cards').or(page.getByText('El resumen no está disponible todavía')).waitFor();
+  await checked(page, 'finanzas: resumen');
+
+  await page.getByRole('navigation', { name: 'Secciones de finanzas' }).getByRole('link', { name: 'Gastos' }).click();
+  const row = page.getByTestId('expense-row').filter({ hasText: 'Electricidad áreas comunes' });
+  await row.getByText('EDESUR Dominicana').waitFor();
+  await checked(page, 'finanzas: gastos');
+  // Filters live in the URL.
+  await page.getByRole('button', { name: /Filtr/ }).first().click();
+  await page.getByLabel('Estado').selectOption('paid');
+  await page.getByText('Ningún gasto coincide').waitFor();
+  expect(new URL(page.url()).searchParams.get('status')).toBe('paid');
+  await page.goto('/finances/gastos');
+  await row.getByRole('link', { name: 'Electricidad áreas comunes' }).click();
+  await page.getByRole('heading', { name: 'Electricidad áreas comunes', level: 1 }).waitFor();
+  await page.getByTestId('expense-attachments').getByRole('link', { name: /factura\.png/ }).waitFor();
+  await checked(page, 'finanzas: detalle de gasto');
+  await page.getByRole('button', { name: 'Anular' }).click();
+  const voiding = page.getByRole('dialog', { name: 'Anular gasto' });
+  await voiding.getByRole('button', { name: 'Anular gasto' }).click();
+  await voiding.getByText('Indique el motivo').waitFor();
+  await voiding.getByLabel('Motivo').fill('Factura de otro edificio');
+  await voiding.getByRole('button', { name: 'Anular gasto' }).click();
+  await notice(page).getByText('Gasto anulado').waitFor();
+  await page.getByText('Anuló el gasto: Factura de otro edificio').waitFor();
+  expect((await db()('expenses').where({ id: expense.id }).first('status', 'voidReason'))).toEqual({ status: 'voided', voidReason: 'Factura de otro edificio' });
+
+  await page.goto('/finances/suplidores');
+  await page.getByTestId('supplier-row').filter({ hasText: '1-01-82120-5' }).waitFor();
+  await checked(page, 'finanzas: suplidores');
+  await page.getByRole('button', { name: 'Añadir suplidor' }).click();
+  const form = page.getByRole('dialog', { name: 'Añadir suplidor' });
+  await form.getByLabel('Nombre o razón social').fill('Ascensores del Caribe SRL');
+  const posts = requestsSent(page, 'POST');
+  // A wrong check digit is refused in the form, with the server's words, and nothing is sent.
+  await form.getByLabel('RNC o cédula').fill('1-30-24567-4');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await form.getByText('RNC o cédula no válido: el RNC tiene 9 dígitos y la cédula 11, con su dígito verificador').waitFor();
+  await checked(page, 'finanzas: añadir suplidor');
+  expect(posts).toEqual([]);
+  await form.getByLabel('RNC o cédula').fill('1-30-24567-3');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await notice(page).getByText('Suplidor guardado').waitFor();
+  await page.getByTestId('supplier-row').filter({ hasText: 'Ascensores del Caribe SRL' }).getByText('1-30-24567-3').waitFor();
+
+  await page.goto(`/finances/fondos?propertyId=${property.id}`);
+  const funds = page.getByTestId('fund-row');
+  await funds.filter({ hasText: 'Fondo operativo' }).waitFor();
+  await checked(page, 'finanzas: fondos');
+  await page.getByRole('button', { name: 'Añadir fondo' }).click();
+  const fund = page.getByRole('dialog', { name: 'Añadir fondo' });
+  await fund.getByLabel('Nombre').fill('Fondo de pintura 2027');
+  await fund.getByLabel('Saldo inicial (RD$)').fill('25000');
+  await fund.getByRole('button', { name: 'Añadir' }).click();
+  await notice(page).getByText('Fondo añadido').waitFor();
+  await funds.filter({ hasText: 'Fondo de pintura 2027' }).getByTestId('fund-balance').getByText('RD$25,000.00').waitFor();
+  await page.getByRole('button', { name: 'Transferir entre fondos' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transferir entre fondos' });
+  const painting = await db()('funds').where({ propertyId: property.id, name: 'Fondo de pintura 2027' }).first('id');
+  const reserve = await db()('funds').where({ propertyId: property.id, kind: 'reserve' }).first('id');
+  await transfer.getByLabel('Desde el fondo').selectOption(String(painting.id));
+  await transfer.getByLabel('Hacia el fondo').selectOption(String(reserve.id));
+  await transfer.getByLabel('Monto (RD$)').fill('5000.50');
+  await transfer.getByLabel('Descripción').fill('Devolución a reserva');
+  await checked(page, 'finanzas: transferir');
+  await transfer.getByRole('button', { name: 'Transferir' }).click();
+  await notice(page).getByText('Transferencia registrada').waitFor();
+  await funds.filter({ hasText: 'Fondo de reserva' }).getByTestId('fund-balance').getByText('RD$5,000.50').waitFor();
+  await funds.filter({ hasText: 'Fondo de pintura 2027' }).getByTestId('fund-balance').getByText('RD$19,999.50').waitFor();
+}, { timeout: 90_000 });

@@ -188,7 +188,7 @@ function Attachments({ expense }: { expense: ExpenseDetail }) {
             const name = file.fileName ?? file.fileType;
             return (
               <li key={file.id}>
-                <a href={file.url} target="_blank" rel="noreferrer" aria-label={t('detail.openAttachment', { name })} className="d-inline-flex flex-column align-items-center gap-1 text-decoration-none">
+                <a href={file.url} target="_blank" rel="noreferrer" className="d-inline-flex flex-column align-items-center gap-1 text-decoration-none">
                   {file.fileType.startsWith('image/') ? (
                     <img src={file.url} alt="" loading="lazy" className="vec-finances-thumb rounded border" />
                   ) : (
