@@ -185,4 +185,13 @@ test('the finances screens: summary, expenses with their detail, suppliers with 
   await notice(page).getByText('Transferencia registrada').waitFor();
   await funds.filter({ hasText: 'Fondo de reserva' }).getByTestId('fund-balance').getByText('RD$5,000.50').waitFor();
   await funds.filter({ hasText: 'Fondo de pintura 2027' }).getByTestId('fund-balance').getByText('RD$19,999.50').waitFor();
+
+  // Owners (and residents, suppliers) have no Finanzas entry, and its pages send them home.
+  const owner = await createUser({ role: 'Propietario', organizationId: admin.organizationId, name: 'Luis' });
+  await page.context().clearCookies();
+  await signInAs(page, owner, '/finances/gastos');
+  await page.getByRole('heading', { name: 'Bienvenido, Luis' }).waitFor();
+  await notice(page).getByText('No tienes acceso a esa página').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await page.getByRole('link', { name: 'Finanzas' }).count()).toBe(0);
 }, { timeout: 90_000 });

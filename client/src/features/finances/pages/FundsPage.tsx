@@ -1,21 +1,22 @@
 import { ArrowLeftRight, Landmark, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
+import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@client/components/EmptyState';
-import { ErrorCard } from '@client/components/ErrorCard';
+import { DataList, type DataColumn } from '@client/components/list/DataList';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { todayThere } from '@shared/time';
 import { useFunds } from '../api/queries';
+import type { Fund } from '../api/types';
 import { FundFormDialog, TransferDialog } from '../components/FundDialogs';
 import { useFinancesLive } from '../components/live';
 import { usePropertyParam } from '../components/usePropertyParam';
 import { FinancesNav } from '../FinancesNav';
 
-/** /finances/fondos: a property's funds with their balances at a date; add a fund, transfer between funds. */
+/** /finances/fondos: a property's funds with their balances at a date (a table, cards on a phone); add a fund, transfer between funds. */
 export default function FundsPage() {
   const { t } = useTranslation('finances');
   const formatDate = useFormatDate();
@@ -26,6 +27,22 @@ export default function FundsPage() {
   const [adding, setAdding] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const total = (funds.data ?? []).reduce((sum, fund) => sum + fund.balance, 0);
+  const columns: DataColumn<Fund>[] = [
+    { id: 'name', header: t('funds.table.name'), card: 'title', cell: (fund) => <span className="fw-semibold">{fund.name}</span> },
+    { id: 'kind', header: t('funds.table.kind'), cell: (fund) => t(`funds.kinds.${fund.kind}`) },
+    {
+      id: 'opening',
+      header: t('funds.table.opening'),
+      className: 'text-nowrap text-end',
+      cell: (fund) => (
+        <>
+          {formatMoney(fund.openingBalance)}
+          <div className="small text-body-secondary">{t('funds.openingOn', { date: formatDate(fund.openingDate, 'day') })}</div>
+        </>
+      ),
+    },
+    { id: 'balance', header: t('funds.table.balance'), className: 'text-nowrap text-end', cell: (fund) => <span className="fw-semibold" data-testid="fund-balance">{formatMoney(fund.balance)}</span> },
+  ];
 
   return (
     <>
@@ -60,43 +77,25 @@ export default function FundsPage() {
       </Row>
       {propertyId === null ? (
         loading ? <Loading /> : <EmptyState icon={Landmark} title={t('funds.chooseTitle')} description={t('funds.choose')} />
-      ) : funds.isPending ? (
-        <Loading />
-      ) : funds.isError ? (
-        <ErrorCard title={t('funds.error')} error={funds.error} onRetry={() => void funds.refetch()} />
       ) : (
-        <Card>
-          <Table responsive className="mb-0 align-middle" data-testid="funds">
-            <caption className="visually-hidden">{t('funds.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('funds.table.name')}</th>
-                <th scope="col">{t('funds.table.kind')}</th>
-                <th scope="col" className="text-end">{t('funds.table.opening')}</th>
-                <th scope="col" className="text-end">{t('funds.table.balance')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {funds.data.map((fund) => (
-                <tr key={fund.id} data-testid="fund-row">
-                  <th scope="row" className="fw-semibold">{fund.name}</th>
-                  <td>{t(`funds.kinds.${fund.kind}`)}</td>
-                  <td className="text-end text-nowrap">
-                    {formatMoney(fund.openingBalance)}
-                    <div className="small text-body-secondary">{t('funds.openingOn', { date: formatDate(fund.openingDate, 'day') })}</div>
-                  </td>
-                  <td className="text-end text-nowrap fw-semibold" data-testid="fund-balance">{formatMoney(fund.balance)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={3}>{t('funds.total')}</th>
-                <td className="text-end text-nowrap fw-semibold">{formatMoney(total)}</td>
-              </tr>
-            </tfoot>
-          </Table>
-        </Card>
+        <>
+          <DataList
+            columns={columns}
+            query={{ ...funds, data: funds.data && { items: funds.data, total: funds.data.length }, isPlaceholderData: false }}
+            rowKey={(fund) => fund.id}
+            caption={t('funds.caption')}
+            errorTitle={t('funds.error')}
+            empty={{ icon: Landmark, title: t('funds.chooseTitle') }}
+            testId="funds"
+            rowTestId="fund-row"
+          />
+          {funds.data && (
+            <p className="d-flex justify-content-between fw-semibold border-top pt-2 mt-2" data-testid="funds-total">
+              <span>{t('funds.total')}</span>
+              <span>{formatMoney(total)}</span>
+            </p>
+          )}
+        </>
       )}
       <FundFormDialog propertyId={adding ? propertyId : null} onClose={() => setAdding(false)} />
       <TransferDialog funds={funds.data ?? []} show={transferring} onClose={() => setTransferring(false)} />
