@@ -32,7 +32,7 @@ function cardsOf(summary: FinancesSummary) {
   };
 }
 
-/** /finances (Resumen): the property's funds, this month's income and expenses, what is owed, and 12 months of cash flow. */
+/** /finances (Resumen): of one property or all of them, the funds, this month's income and expenses, what is owed, and 12 months of cash flow. */
 export default function FinancesSummaryPage() {
   const { t } = useTranslation('finances');
   useFinancesLive();

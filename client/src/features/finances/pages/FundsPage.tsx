@@ -21,7 +21,7 @@ export default function FundsPage() {
   const { t } = useTranslation('finances');
   const formatDate = useFormatDate();
   useFinancesLive();
-  const { propertyId, setPropertyId, loading } = usePropertyParam();
+  const { propertyId, setPropertyId, loading } = usePropertyParam({ firstByDefault: true });
   const [date, setDate] = useState(todayThere());
   const funds = useFunds(propertyId, date);
   const [adding, setAdding] = useState(false);
