@@ -24,6 +24,12 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/residents', module: 'app/routes/screens/ResidentsScreen', namespaces: ['residents'] },
   { path: '/billing', module: 'features/billing/pages/BillingPage', namespaces: ['billing', 'residents'] },
   { path: '/finances/conciliacion', module: 'features/finances/bank/pages/ReconciliationPage', namespaces: ['financesBank'] },
+  // Finances (docs/modules/finances.md): each section its own route under /finances, with the tab bar FinancesNav.
+  { path: '/finances', module: 'features/finances/pages/FinancesSummaryPage', namespaces: ['finances'] },
+  { path: '/finances/gastos', module: 'features/finances/pages/ExpensesPage', namespaces: ['finances'], rule: '/finances' },
+  { path: '/finances/gastos/:id', module: 'features/finances/pages/ExpenseDetailPage', namespaces: ['finances'], rule: '/finances' },
+  { path: '/finances/suplidores', module: 'features/finances/pages/SuppliersPage', namespaces: ['finances'], rule: '/finances' },
+  { path: '/finances/fondos', module: 'features/finances/pages/FundsPage', namespaces: ['finances'], rule: '/finances' },
   { path: '/maintenance', module: 'features/maintenance/pages/MaintenancePage', namespaces: ['maintenance', 'residents'] },
   { path: '/maintenance/:id', module: 'features/maintenance/pages/MaintenanceDetailPage', namespaces: ['maintenance'], rule: '/maintenance' },
   { path: '/amenities', module: 'features/amenities/pages/AmenitiesPage', namespaces: ['amenities'] },

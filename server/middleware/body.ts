@@ -15,6 +15,9 @@ const LARGE_BODIES: BodyRule[] = [
   { method: 'POST', path: /^\/api\/payments\/report$/, limit: '15mb', tooLarge: messageText('billing_proof_too_large') },
   // A bank statement (MAX_STATEMENT_BYTES, 2 MB) in base64, with room for its JSON.
   { method: 'POST', path: /^\/api\/bank-accounts\/\d+\/statements$/, limit: '3mb', tooLarge: messageText('finances_statement_too_large') },
+  // An expense with its invoice's files (up to 5 of 10 MB), or one file added later.
+  { method: 'POST', path: /^\/api\/expenses$/, limit: '70mb', tooLarge: messageText('finances_attachment_too_large') },
+  { method: 'POST', path: /^\/api\/expenses\/\d+\/attachments$/, limit: '15mb', tooLarge: messageText('finances_attachment_too_large') },
 ];
 
 // DELETE too: DELETE /api/user carries the password that confirms it.

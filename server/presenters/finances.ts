@@ -1,4 +1,4 @@
-import type { ExpenseDetail, ExpensePaymentRow, ExpenseRow, FundRow, FundTransferRow, SupplierRow } from '../rows/finances';
+import type { ExpenseAttachmentRow, ExpenseDetail, ExpensePaymentRow, ExpenseRow, FundRow, FundTransferRow, SupplierRow } from '../rows/finances';
 
 const isoTime = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -97,5 +97,22 @@ export function presentExpense(row: ExpenseRow) {
   };
 }
 
-/** The detail: the expense with its payments. */
-export const presentExpenseDetail = (row: ExpenseDetail) => ({ ...presentExpense(row), payments: row.payments.map(presentExpensePayment) });
+/** A file of an expense; `url` shows it (administrators). */
+export function presentExpenseAttachment(row: ExpenseAttachmentRow) {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    sizeBytes: row.sizeBytes,
+    uploadedById: row.uploadedById,
+    createdAt: isoTime(row.createdAt),
+    url: `/api/expenses/${row.expenseId}/attachments/${row.id}`,
+  };
+}
+
+/** The detail: the expense with its payments and files. */
+export const presentExpenseDetail = (row: ExpenseDetail) => ({
+  ...presentExpense(row),
+  payments: row.payments.map(presentExpensePayment),
+  attachments: row.attachments.map(presentExpenseAttachment),
+});

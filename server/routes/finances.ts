@@ -1,6 +1,5 @@
 import { apiRouter } from './router';
 import {
-  ExpenseCreateSchema,
   ExpenseListQuerySchema,
   ExpensePaymentSchema,
   ExpenseUpdateSchema,
@@ -13,6 +12,8 @@ import {
   SupplierListQuerySchema,
   SupplierUpdateSchema,
 } from '../../shared/schemas/finances';
+import { ExpenseCreateWithAttachmentsSchema } from '../../shared/schemas/financesFiles';
+import { storeAttachments } from '../commands/finances/attachments';
 import { payExpense, voidExpense } from '../commands/finances/expensePayments';
 import { createExpense, listExpenses, readExpense, updateExpense } from '../commands/finances/expenses';
 import { createFund, listFunds, transferBetweenFunds, updateFund } from '../commands/finances/funds';
@@ -121,14 +122,18 @@ financesRouter.get('/expenses', async (ctx) => {
   answerExpenses(ctx, user, await listExpenses(user, filters));
 });
 
-/** Records a pending expense (once per Idempotency-Key). */
+/** Records a pending expense (once per Idempotency-Key), with its invoice's files (financesFiles.ts's checks). */
 financesRouter.post('/expenses', async (ctx) => {
   const user = currentUser(ctx);
   authorizeFinances(user);
-  const input = parse(ExpenseCreateSchema, ctx.request.body);
-  await answerOnce(ctx, user, input, async (trx) =>
-    presentExpenseDetail(await createExpense(trx, user, await findFinancesProperty(user, input.propertyId, trx), input)),
-  );
+  const input = parse(ExpenseCreateWithAttachmentsSchema, ctx.request.body);
+  await answerOnce(ctx, user, input, async (trx) => {
+    const { attachments = [], ...fields } = input;
+    const expense = await createExpense(trx, user, await findFinancesProperty(user, input.propertyId, trx), fields);
+    if (!attachments.length) return presentExpenseDetail(expense);
+    await storeAttachments(trx, user, expense, attachments);
+    return presentExpenseDetail(await readExpense(trx, expense.id));
+  });
 });
 
 financesRouter.get('/expenses/:id', async (ctx) => {

@@ -12,6 +12,7 @@ import { financesRouter } from './finances';
 import { financesBooksRouter } from './financesBooks';
 import { financesBankRouter } from './financesBank';
 import { financesPeriodsRouter } from './financesPeriods';
+import { financesFilesRouter } from './financesFiles';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -53,6 +54,8 @@ export const apiRouters: Router[] = [
   billingRouter,
   billingPlansRouter,
   certificatesRouter,
+  // Before finances: its GET /expenses/:id would otherwise take GET /expenses/export.csv.
+  financesFilesRouter,
   financesRouter,
   financesBooksRouter,
   financesBankRouter,

@@ -92,5 +92,16 @@ export type ExpenseRow = {
 /** An expense's own columns (what the policy finds and locks). */
 export type StoredExpense = Omit<ExpenseRow, 'propertyName' | 'fundName' | 'supplierName'>;
 
-/** An expense with its payments (the detail). */
-export type ExpenseDetail = ExpenseRow & { payments: ExpensePaymentRow[] };
+/** A file of an expense (its invoice's photo or PDF), without its bytes. */
+export type ExpenseAttachmentRow = {
+  id: number;
+  expenseId: number;
+  fileName: string | null;
+  fileType: string;
+  sizeBytes: number;
+  uploadedById: number | null;
+  createdAt: Date;
+};
+
+/** An expense with its payments and attachments (the detail). */
+export type ExpenseDetail = ExpenseRow & { payments: ExpensePaymentRow[]; attachments: ExpenseAttachmentRow[] };

@@ -7,6 +7,7 @@ import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
 import { seedFinancesBank } from './financesBank';
 import { seedFinancesClose } from './financesClose';
+import { seedFinances } from './finances';
 import { seedMaintenance } from './maintenance';
 import { seedVisitors } from './visitors';
 
@@ -274,6 +275,7 @@ export async function seedDemo(trx: Knex) {
     resident: { ...residentAccount, unitId: unitOf(0, 13).id },
   });
 
+  await seedFinances(trx, { organizationId: master.id, admin, tower: properties[0].id });
   await seedFinancesBank(trx, { organizationId: master.id, propertyId: properties[0].id, adminId: admin.id });
 
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });

@@ -14,6 +14,7 @@ import { FINANCES_MESSAGES } from './finances';
 import { FINANCES_BOOKS_MESSAGES } from './financesBooks';
 import { FINANCES_BANK_MESSAGES } from './financesBank';
 import { FINANCES_CLOSE_MESSAGES } from './financesClose';
+import { FINANCES_FILES_MESSAGES } from './financesFiles';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -37,6 +38,7 @@ export const MESSAGES = {
   ...FINANCES_BOOKS_MESSAGES,
   ...FINANCES_BANK_MESSAGES,
   ...FINANCES_CLOSE_MESSAGES,
+  ...FINANCES_FILES_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -44,6 +46,7 @@ export type Language = 'es' | 'en';
 
 export { MAINTENANCE_LABELS } from './maintenance';
 export { VISITOR_LABELS } from './visitors';
+export { FINANCES_LABELS, expenseCategoryLabel } from './financesFiles';
 export { EXPORT_TEXTS, type ExportColumn, type ExportFile } from './exports';
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);

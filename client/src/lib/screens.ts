@@ -23,6 +23,8 @@ const SCREENS: Record<string, ScreenRule> = {
   '/residents': { capability: 'propertyDetails.read' },
   '/billing': { feature: 'billing', capability: 'billing.read' },
   '/finances/conciliacion': { capability: 'finances.manage' },
+  // Finances: the organization's administrators; the published reports (/finances/reportes) also owners and residents.
+  '/finances': { capability: 'finances.manage' },
   // Suppliers work their assigned requests here ("Mis trabajos").
   '/maintenance': { feature: 'maintenance' },
   '/amenities': { feature: 'amenities', capability: 'amenities.book' },

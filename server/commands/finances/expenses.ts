@@ -52,11 +52,15 @@ export async function listExpenses(user: User, filters: ExpenseListQuery, trx: K
   return { rows: await page, total: Number(count) };
 }
 
-/** An expense with its payments, oldest first. */
+/** An expense with its payments and its files (without their bytes), oldest first. */
 export async function readExpense(trx: Knex, id: number): Promise<ExpenseDetail> {
   const expense: ExpenseRow = await expenseRows(trx).where('expenses.id', id).first();
   const payments = await trx('expensePayments').where({ expenseId: id }).orderBy(['paidAt', 'id']);
-  return { ...expense, payments };
+  const attachments = await trx('expenseAttachments')
+    .where({ expenseId: id })
+    .orderBy('id')
+    .select('id', 'expenseId', 'fileName', 'fileType', 'sizeBytes', 'uploadedById', 'createdAt');
+  return { ...expense, payments, attachments };
 }
 
 export const expensePayload = (expense: ExpenseRow) => ({
