@@ -11,6 +11,7 @@ import { MAINTENANCE_MESSAGES } from './maintenance';
 import { BOOKINGS_MESSAGES } from './bookings';
 import { VISITORS_MESSAGES } from './visitors';
 import { FINANCES_MESSAGES } from './finances';
+import { PACKAGES_MESSAGES } from './packages';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...BOOKINGS_MESSAGES,
   ...VISITORS_MESSAGES,
   ...FINANCES_MESSAGES,
+  ...PACKAGES_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -38,6 +40,7 @@ export type Language = 'es' | 'en';
 
 export { MAINTENANCE_LABELS } from './maintenance';
 export { VISITOR_LABELS } from './visitors';
+export { PACKAGE_LABELS } from './packages';
 export { EXPORT_TEXTS, type ExportColumn, type ExportFile } from './exports';
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);
