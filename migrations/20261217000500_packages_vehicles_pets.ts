@@ -45,9 +45,9 @@ export async function up(knex: Knex) {
     t.check(`pickup_code ~ '^[0-9]{6}$'`, [], 'packages_pickup_code_check');
     // A closed package says how: picked up with who took it, or returned with why.
     t.check(
-      `(status = 'waiting' and picked_up_at is null and returned_at is null)
-       or (status = 'picked_up' and picked_up_at is not null and (picked_up_by_user_id is not null or picked_up_by_name is not null))
-       or (status = 'returned' and returned_at is not null and return_reason is not null)`,
+      `(status <> 'waiting' or (picked_up_at is null and returned_at is null))
+       and (status <> 'picked_up' or (picked_up_at is not null and (picked_up_by_user_id is not null or picked_up_by_name is not null)))
+       and (status <> 'returned' or (returned_at is not null and return_reason is not null))`,
       [],
       'packages_closed_check',
     );

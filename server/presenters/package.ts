@@ -39,7 +39,7 @@ export function presentPackage(row: PackageRow, user: User, actsFor: boolean): P
     createdAt: iso(row.createdAt)!,
     ageDays: ageDays(row),
     pickedUpAt: iso(row.pickedUpAt),
-    pickedUpBy: row.status === 'picked_up' ? { userId: row.pickedUpByUserId, name: row.pickedUpByUserName ?? row.pickedUpByName, idNumber: row.pickedUpByIdNumber } : null,
+    pickedUpBy: row.status === 'picked_up' ? { userId: row.pickedUpByUserId, name: row.pickedUpByName ?? row.pickedUpByUserName, idNumber: row.pickedUpByIdNumber } : null,
     handedBy: row.handedByName,
     returnedAt: iso(row.returnedAt),
     returnReason: row.returnReason,

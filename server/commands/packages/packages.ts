@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
+import { fullName } from '../../../shared/format';
 import { messageText } from '../../../shared/messages';
 import type { PackageCreateInput, PackageListQuery, PackagePickupInput } from '../../../shared/schemas/packages';
 import { dayStart, nextDay } from '../../../shared/time';
@@ -85,8 +86,12 @@ export type PickupOutcome = { row: PackageRow; wrongCode?: false } | { wrongCode
 export async function pickupPackage(trx: Knex, actor: User, row: PackageRow, input: PackagePickupInput, now = new Date()): Promise<PickupOutcome> {
   if (row.status !== 'waiting') throw conflict(messageText('package_not_waiting'), 'not_waiting');
   const by = input.pickedUpBy;
+  let name = by.name;
   if (by.userId) {
     if (!(await actsForUnit(by.userId, row.unitId, trx))) throw validationError({ 'pickedUpBy.userId': messageText('package_picked_up_user_invalid') });
+    // Their name as it is today: the log keeps it if the account goes.
+    const person = await trx('users').where({ id: by.userId }).first('name', 'lastName');
+    name = fullName(person.name, person.lastName);
   } else if (!input.code) {
     throw validationError({ code: messageText('package_code_required') });
   }
@@ -99,7 +104,7 @@ export async function pickupPackage(trx: Knex, actor: User, row: PackageRow, inp
       status: 'picked_up',
       pickedUpAt: now,
       pickedUpByUserId: by.userId ?? null,
-      pickedUpByName: by.userId ? null : by.name,
+      pickedUpByName: name,
       pickedUpByIdNumber: by.userId ? null : by.idNumber,
       signature,
       handedById: actor.id,
