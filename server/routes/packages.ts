@@ -2,14 +2,14 @@ import { apiRouter } from './router';
 import { PackageCreateSchema, PackageListQuerySchema, PackagePickupSchema, PackageReturnSchema, PackageSettingsSchema } from '../../shared/schemas/packages';
 import { messageText } from '../../shared/messages';
 import { todayThere } from '../../shared/time';
-import { listPackages, logPackage, pickupPackage, presentPackages, returnPackage } from '../commands/packages/packages';
+import { listPackages, logPackage, pickupPackage, presentPackages, returnPackage, unitPeopleOf } from '../commands/packages/packages';
 import { packageSettingsOf, updatePackageSettings } from '../commands/packages/reminders';
 import { packageFile } from '../commands/packages/files';
 import { transaction } from '../db/transaction';
 import { notFound, validationError } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
-import { authorizePackageAdministration, authorizePackageDesk, findDeskPackage, findReadablePackage } from '../policies/desk';
+import { authorizePackageAdministration, authorizePackageDesk, deskRole, findDeskPackage, findReadablePackage } from '../policies/desk';
 import { csvText, sendCsv } from '../files/csv';
 import { downloadName, sendFile } from '../files/download';
 import { packageColumns } from '../files/packages';
@@ -66,9 +66,11 @@ packagesRouter.post('/packages', async (ctx) => {
   ctx.body = await one(user, row);
 });
 
+/** One package; for the desk, while it waits, with who may pick it up by name. */
 packagesRouter.get('/packages/:id', async (ctx) => {
   const user = currentUser(ctx);
-  ctx.body = await one(user, await findReadablePackage(user, idParam(ctx.params.id)));
+  const row = await findReadablePackage(user, idParam(ctx.params.id));
+  ctx.body = { ...(await one(user, row)), ...(deskRole(user) && row.status === 'waiting' ? { unitPeople: await unitPeopleOf(row.unitId) } : {}) };
 });
 
 for (const kind of ['photo', 'signature'] as const) {

@@ -138,6 +138,8 @@ export type PackageView = {
   reminders: number;
   anonymized: boolean;
   actions: PackageAction[];
+  /** For the desk, on one waiting package (GET /api/packages/:id): who may pick it up by name (who acts for its unit). */
+  unitPeople?: Array<{ id: number; name: string }>;
 };
 
 /** What events of a package carry: never its code, except the copies addressed to who acts for its unit. */

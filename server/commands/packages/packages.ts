@@ -10,7 +10,7 @@ import { conflict, validationError } from '../../errors';
 import type { User } from '../../models';
 import { packageRow, type PackageRow } from '../../rows/packages';
 import { authorizePackageDesk, readablePackages, unitsActedFor } from '../../policies/desk';
-import { actsForUnit } from '../../policies/residency';
+import { actsForUnit, unitActorIds } from '../../policies/residency';
 import { presentPackage } from '../../presenters/package';
 import { recordPackageEvent } from './events';
 import { checkedUpload, PHOTO_RULES, SIGNATURE_RULES } from './files';
@@ -44,6 +44,16 @@ export async function listPackages(user: User, filters: Partial<PackageListQuery
 export async function presentPackages(user: User, rows: PackageRow[], trx: Knex = db()) {
   const acted = await unitsActedFor(user, rows.filter((row) => row.status === 'waiting').map((row) => row.unitId), trx);
   return rows.map((row) => presentPackage(row, user, acted.has(row.unitId)));
+}
+
+/** Who may pick up a unit's packages by name: who acts for it now (active accounts), by name. */
+export async function unitPeopleOf(unitId: number, trx: Knex = db()) {
+  const people: Array<{ id: number; name: string; lastName: string | null }> = await trx('users')
+    .whereIn('id', unitActorIds(unitId, trx))
+    .where({ isActive: true })
+    .orderBy(['name', 'lastName'])
+    .select('id', 'name', 'lastName');
+  return people.map((person) => ({ id: person.id, name: fullName(person.name, person.lastName) }));
 }
 
 /** The desk logs a package for a unit of its property: a pickup code for the unit, and the unit is told at once. */
