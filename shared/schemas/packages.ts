@@ -6,7 +6,7 @@ import { uploadFileName } from './documents';
 
 /**
  * Packages, vehicles and pets (docs/modules/packages.md): the desk's other work. The API
- * table of shared/product/desk-and-push.md is the contract.
+ * table of the product's desk document is the contract (docs/modules/packages.md).
  */
 
 /** Photos of packages: what a phone or tablet camera produces. */

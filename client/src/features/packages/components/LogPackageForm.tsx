@@ -2,6 +2,7 @@ import { Camera, PackagePlus } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useCarrierLabel } from '../lib/labels';
 import { UnitSelect } from '@client/components/form/PropertyUnitFields';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
@@ -15,6 +16,7 @@ const EMPTY = { unitId: '', carrier: 'amazon', tracking: '', size: 'medium', per
 /** Logs a package in seconds: unit, carrier, tracking, a photo from the tablet's camera, size, perishable, shelf, notes. */
 export function LogPackageForm({ propertyId }: { propertyId: number }) {
   const { t } = useTranslation('packages');
+  const carrierLabel = useCarrierLabel();
   const units = usePropertyUnits(propertyId);
   const log = useLogPackage();
   const [form, setForm] = useState(EMPTY);
@@ -81,7 +83,7 @@ export function LogPackageForm({ propertyId }: { propertyId: number }) {
                 <Form.Select value={form.carrier} onChange={(event) => setForm({ ...form, carrier: event.target.value })} isInvalid={Boolean(fields.carrier)}>
                   {PACKAGE_CARRIERS.map((carrier) => (
                     <option key={carrier} value={carrier}>
-                      {t(`carriers.${carrier}`)}
+                      {carrierLabel(carrier)}
                     </option>
                   ))}
                 </Form.Select>

@@ -2,6 +2,7 @@ import { PackageCheck, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Button, Card, Form, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useCarrierLabel } from '../lib/labels';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
@@ -13,6 +14,7 @@ import { PickupDialog } from './PickupDialog';
 /** The packages waiting at the desk, oldest first with their age; pick up or return each. */
 export function WaitingList({ propertyId }: { propertyId: number }) {
   const { t } = useTranslation('packages');
+  const carrierLabel = useCarrierLabel();
   const waiting = useWaitingPackages(propertyId);
   const [picking, setPicking] = useState<PackageView | null>(null);
   const [returning, setReturning] = useState<PackageView | null>(null);
@@ -38,7 +40,7 @@ export function WaitingList({ propertyId }: { propertyId: number }) {
             <ListGroup.Item key={pkg.id} className="d-flex align-items-center gap-2 flex-wrap" data-testid="waiting-package">
               <div className="flex-grow-1 min-w-0">
                 <div className="fw-semibold">
-                  {t('unitLabel', { unit: pkg.unitNumber })} · {t(`carriers.${pkg.carrier}`)} {pkg.perishable && <Badge bg="danger">{t('fields.perishable')}</Badge>}
+                  {t('unitLabel', { unit: pkg.unitNumber })} · {carrierLabel(pkg.carrier)} {pkg.perishable && <Badge bg="danger">{t('fields.perishable')}</Badge>}
                 </div>
                 <div className="small text-body-secondary">
                   {[t('waiting.age', { count: pkg.ageDays }), pkg.shelf && `${t('fields.shelf')}: ${pkg.shelf}`, pkg.tracking, t(`sizes.${pkg.size}`)].filter(Boolean).join(' · ')}

@@ -1,6 +1,7 @@
 import { Package, ShieldCheck } from 'lucide-react';
 import { Badge, Card, Col, ListGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useCarrierLabel } from '../lib/labels';
 import { Link } from 'react-router-dom';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
@@ -53,6 +54,7 @@ function StatusBadge({ pkg }: { pkg: PackageView }) {
 
 function PackageLog() {
   const { t } = useTranslation('packages');
+  const carrierLabel = useCarrierLabel();
   const formatDate = useFormatDate();
   const list = useListFilters(PACKAGE_FILTERS);
   const { filters } = list;
@@ -61,7 +63,7 @@ function PackageLog() {
   usePackagesLive();
   const columns: DataColumn<PackageView>[] = [
     { id: 'unit', header: t('fields.unit'), cell: (p) => `${p.unitNumber} · ${p.propertyName}`, card: 'title' },
-    { id: 'carrier', header: t('fields.carrier'), cell: (p) => t(`carriers.${p.carrier}`) },
+    { id: 'carrier', header: t('fields.carrier'), cell: (p) => carrierLabel(p.carrier) },
     { id: 'tracking', header: t('fields.tracking'), cell: (p) => p.tracking ?? '—' },
     { id: 'status', header: t('fields.status'), cell: (p) => <StatusBadge pkg={p} /> },
     { id: 'received', header: t('fields.received'), cell: (p) => formatDate(p.createdAt, 'dateTime'), className: 'text-nowrap' },
@@ -87,7 +89,7 @@ function PackageLog() {
           <>
             <PropertySelect className="" label={t('fields.property')} emptyLabel={t('log.allProperties')} value={filters.propertyId} onChange={(propertyId) => list.update({ propertyId })} />
             <FilterSelect label={t('fields.status')} emptyLabel={t('log.allStatuses')} value={filters.status} options={PACKAGE_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(status) => list.update({ status })} />
-            <FilterSelect label={t('fields.carrier')} emptyLabel={t('log.allCarriers')} value={filters.carrier} options={PACKAGE_CARRIERS.map((value) => ({ value, label: t(`carriers.${value}`) }))} onChange={(carrier) => list.update({ carrier })} />
+            <FilterSelect label={t('fields.carrier')} emptyLabel={t('log.allCarriers')} value={filters.carrier} options={PACKAGE_CARRIERS.map((value) => ({ value, label: carrierLabel(value) }))} onChange={(carrier) => list.update({ carrier })} />
           </>
         }
         activeFilters={list.activeFilters}
@@ -141,6 +143,7 @@ function ExpiringRecords({ propertyId }: { propertyId: number | null }) {
 
 function MyPackages() {
   const { t } = useTranslation('packages');
+  const carrierLabel = useCarrierLabel();
   const formatDate = useFormatDate();
   const waiting = useWaitingPackages(null);
   const history = usePackageHistory();
@@ -169,7 +172,7 @@ function MyPackages() {
                 <Card.Body>
                   <div className="d-flex justify-content-between">
                     <span className="fw-semibold">
-                      {t(`carriers.${pkg.carrier}`)} {pkg.perishable && <Badge bg="danger">{t('fields.perishable')}</Badge>}
+                      {carrierLabel(pkg.carrier)} {pkg.perishable && <Badge bg="danger">{t('fields.perishable')}</Badge>}
                     </span>
                     <span className="small text-body-secondary">{t('unitLabel', { unit: pkg.unitNumber })}</span>
                   </div>
@@ -194,7 +197,7 @@ function MyPackages() {
             {closed.map((pkg) => (
               <ListGroup.Item key={pkg.id} className="d-flex justify-content-between flex-wrap gap-2">
                 <span>
-                  {t(`carriers.${pkg.carrier}`)} · {formatDate(pkg.createdAt, 'day')}
+                  {carrierLabel(pkg.carrier)} · {formatDate(pkg.createdAt, 'day')}
                 </span>
                 <span>
                   <StatusBadge pkg={pkg} /> {pkg.pickedUpBy?.name ?? pkg.returnReason ?? ''}
