@@ -5,6 +5,7 @@ import { pdfBuffer } from '../files/pdf';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
 import { seedMaintenance } from './maintenance';
+import { seedDesk } from './desk';
 import { seedVisitors } from './visitors';
 
 /** Password of every demo account (README lists them). */
@@ -272,6 +273,7 @@ export async function seedDemo(trx: Knex) {
   });
 
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
+  await seedDesk(trx, { admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id, otherUnits: [unitOf(0, 14).id, unitOf(0, 15).id] });
 
   // The activity feed starts with what the seed did, in the order it happened.
   const feed = [
