@@ -6,7 +6,7 @@ import { listPackages, logPackage, pickupPackage, presentPackages, returnPackage
 import { packageSettingsOf, updatePackageSettings } from '../commands/packages/reminders';
 import { packageFile } from '../commands/packages/files';
 import { transaction } from '../db/transaction';
-import { notFound, validationError } from '../errors';
+import { forbidden, notFound, validationError } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
 import { requireFeature } from '../middleware/features';
 import { authorizePackageAdministration, authorizePackageDesk, deskRole, findDeskPackage, findReadablePackage } from '../policies/desk';
@@ -59,6 +59,8 @@ packagesRouter.put('/packages/settings', async (ctx) => {
 
 packagesRouter.post('/packages', async (ctx) => {
   const user = currentUser(ctx);
+  // Who works no desk is refused whatever they send.
+  if (!deskRole(user)) throw forbidden(messageText('package_desk_forbidden'));
   const input = parse(PackageCreateSchema, ctx.request.body);
   await authorizePackageDesk(user, input.propertyId);
   const row = await transaction((trx) => logPackage(trx, user, input));
