@@ -55,6 +55,8 @@ export async function up(knex: Knex) {
   await knex.raw('create index packages_property_status on packages (property_id, status, created_at desc)');
   await knex.raw('create index packages_unit_status on packages (unit_id, status, created_at desc)');
   await knex.raw(`create index packages_waiting on packages (created_at) where status = 'waiting'`);
+  // The administrators' log across properties, newest first.
+  await knex.raw('create index packages_created on packages (created_at desc, id desc)');
   await knex.raw('create index packages_retention on packages (id) where anonymized_at is null and (photo is not null or signature is not null or picked_up_by_name is not null)');
 
   await knex.schema.createTable('vehicles', (t) => {

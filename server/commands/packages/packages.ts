@@ -4,12 +4,12 @@ import { fullName } from '../../../shared/format';
 import { messageText } from '../../../shared/messages';
 import type { PackageCreateInput, PackageListQuery, PackagePickupInput } from '../../../shared/schemas/packages';
 import { dayStart, nextDay } from '../../../shared/time';
-import { db } from '../../db';
+import { db, PREPARE } from '../../db';
 import { claimVersion } from '../../db/versioned';
 import { conflict, validationError } from '../../errors';
 import type { User } from '../../models';
-import { packageRow, type PackageRow } from '../../rows/packages';
-import { authorizePackageDesk, readablePackages, unitsActedFor } from '../../policies/desk';
+import { packageRow, packageRows, type PackageRow } from '../../rows/packages';
+import { authorizePackageDesk, unitsActedFor, whereDeskReadable } from '../../policies/desk';
 import { actsForUnit, unitActorIds } from '../../policies/residency';
 import { presentPackage } from '../../presenters/package';
 import { recordPackageEvent } from './events';
@@ -20,9 +20,9 @@ import { checkedUpload, PHOTO_RULES, SIGNATURE_RULES } from './files';
 /** A 6-digit pickup code (cryptographically random; leading zeros kept). */
 export const newPickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** The packages the user reads, filtered, a page at a time; waiting ones oldest first (by age), the others newest first. */
-export async function listPackages(user: User, filters: Partial<PackageListQuery>, trx: Knex = db()) {
-  const query = readablePackages(user, trx);
+/** The ids of the packages the user reads that match the filters: a lean query (packages, properties, units) for the count and the page. */
+function filteredPackages(user: User, filters: Partial<PackageListQuery>, trx: Knex) {
+  const query = whereDeskReadable(trx('packages').join('properties', 'properties.id', 'packages.property_id').join('units', 'units.id', 'packages.unit_id'), 'packages', user, trx);
   if (filters.propertyId) query.where('packages.property_id', filters.propertyId);
   if (filters.unitId) query.where('packages.unit_id', filters.unitId);
   if (filters.status) query.where('packages.status', filters.status);
@@ -33,11 +33,27 @@ export async function listPackages(user: User, filters: Partial<PackageListQuery
     const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query.where((q) => q.whereILike('packages.tracking', like).orWhereILike('units.unit_number', like).orWhereILike('packages.shelf', like));
   }
-  const total = Number((await query.clone().clearSelect().clearOrder().count('* as count').first())?.count ?? 0);
-  if (filters.status === 'waiting') query.orderBy([{ column: 'packages.created_at', order: 'asc' }, { column: 'packages.id', order: 'asc' }]);
-  else query.orderBy([{ column: 'packages.created_at', order: 'desc' }, { column: 'packages.id', order: 'desc' }]);
-  query.offset(filters.offset ?? 0).limit(filters.limit ?? 100);
-  return { rows: (await query) as PackageRow[], total };
+  return query;
+}
+
+/**
+ * The packages the user reads, filtered, a page at a time; waiting ones oldest first (by age),
+ * the others newest first. The page's ids are chosen by the lean query, then read whole; both
+ * statements are prepared (server/db): their joins plan in milliseconds and run in less.
+ */
+export async function listPackages(user: User, filters: Partial<PackageListQuery>, trx: Knex = db()) {
+  const total = Number((await filteredPackages(user, filters, trx).count('* as count').options(PREPARE).first())?.count ?? 0);
+  const order = filters.status === 'waiting' ? 'asc' : 'desc';
+  const ids = filteredPackages(user, filters, trx)
+    .select('packages.id')
+    .orderBy([{ column: 'packages.created_at', order }, { column: 'packages.id', order }])
+    .offset(filters.offset ?? 0)
+    .limit(filters.limit ?? 100);
+  const rows = (await packageRows(trx)
+    .whereIn('packages.id', ids)
+    .orderBy([{ column: 'packages.created_at', order }, { column: 'packages.id', order }])
+    .options(PREPARE)) as PackageRow[];
+  return { rows, total };
 }
 
 /** Packages as the user reads them: the code only for the units they act for. */
