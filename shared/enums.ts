@@ -124,3 +124,16 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** Single-use links sent by email: an invitation (7 days) or a password reset (1 hour). */
 export const TOKEN_PURPOSES = ['invitation', 'password_reset'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** Packages at the desk (docs/modules/packages.md): who brought them, how big, and where they stand. */
+export const PACKAGE_CARRIERS = ['dhl', 'fedex', 'ups', 'amazon', 'vimenpaq', 'eps', 'local', 'other'] as const;
+export type PackageCarrier = (typeof PACKAGE_CARRIERS)[number];
+export const PACKAGE_SIZES = ['small', 'medium', 'large', 'oversized'] as const;
+export type PackageSize = (typeof PACKAGE_SIZES)[number];
+/** `waiting` at the desk, then `picked_up` (by whom, signed) or `returned` (to the carrier, with why). */
+export const PACKAGE_STATUSES = ['waiting', 'picked_up', 'returned'] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+
+/** Pets of a unit (docs/modules/packages.md, "Pets"). */
+export const PET_SPECIES = ['dog', 'cat', 'bird', 'other'] as const;
+export type PetSpecies = (typeof PET_SPECIES)[number];

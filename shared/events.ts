@@ -100,6 +100,18 @@ export const EVENT_TYPES = [
   'visitor.unblocked',
   'visitor.settings_updated',
   'visitors.anonymised',
+  'package.logged',
+  'package.picked_up',
+  'package.returned',
+  'package.reminder',
+  'package.settings_updated',
+  'packages.anonymised',
+  'vehicle.created',
+  'vehicle.updated',
+  'vehicle.deleted',
+  'pet.created',
+  'pet.updated',
+  'pet.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -38,6 +38,10 @@ export const JOBS = {
   expireVisitor: 'visitor.expire',
   /** Closes passes and walk-ins whose job was lost, and anonymises visitors past retention (repeatable). */
   sweepVisitors: 'visitors.sweep',
+  /** Reminds a package's unit that it still waits at the desk (a job per package and day, on the visitors queue: the desk's). */
+  remindPackage: 'package.remind',
+  /** Enqueues the reminders of the packages due one (repeatable, on the visitors queue). */
+  sweepPackages: 'packages.sweep',
   /** Issues a property's monthly cuotas on its plan's issue day (a job scheduler per plan). */
   issueMonthly: 'billing.issue',
   /** Applies the day's late fees of every plan (a daily job scheduler). */
@@ -77,6 +81,11 @@ export type ExpireVisitorData = { visitorId: number; dueAt: string };
 /** One expiry job per pass: scheduling again replaces it instead of adding one. */
 export const visitorExpiryJobId = (visitorId: number) => `visitor-expiry-${visitorId}`;
 
+export type RemindPackageData = { packageId: number; day: string };
+
+/** One reminder job per package and day (Santo Domingo): enqueuing it again the same day is a no-op. */
+export const packageReminderJobId = (packageId: number, day: string) => `package-reminder-${packageId}-${day}`;
+
 export type IssueMonthlyData = { propertyId: number };
 /** Optional day ('YYYY-MM-DD') a late-fee run is for (tests and re-runs); today by default. */
 export type LateFeesData = { today?: string };
@@ -96,6 +105,7 @@ export const SCHEDULERS = {
   maintenanceSweep: { id: 'maintenance-sweep', everyMs: 60_000 },
   bookingSweep: { id: 'bookings-sweep', everyMs: 60_000 },
   visitorSweep: { id: 'visitors-sweep', everyMs: 60_000 },
+  packageSweep: { id: 'packages-sweep', everyMs: 60_000 },
   billingSweep: { id: 'billing-sweep', everyMs: 60_000 },
   recurringExpenseSweep: { id: 'finances-recurring-sweep', everyMs: 60_000 },
   /** Late fees once a day at 06:00 in the billing time zone. */

@@ -35,6 +35,8 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/amenities', module: 'features/amenities/pages/AmenitiesPage', namespaces: ['amenities'] },
   { path: '/visitors', module: 'features/visitors/pages/VisitorsPage', namespaces: ['visitors', 'residents'] },
   { path: '/visitors/desk', module: 'features/visitors/pages/DeskPage', namespaces: ['visitors'] },
+  { path: '/packages', module: 'features/packages/pages/PackagesPage', namespaces: ['packages'] },
+  { path: '/packages/desk', module: 'features/packages/pages/DeskPackagesPage', namespaces: ['packages'] },
   { path: '/settings', module: 'app/routes/screens/SettingsScreen', namespaces: ['settings', 'auth', 'billing'] },
   { path: '/notifications', module: 'features/notifications/pages/NotificationsPage', namespaces: ['notifications'] },
   { path: '/admin/system-settings', module: 'app/routes/screens/SystemSettingsScreen', namespaces: ['systemSettings', 'maintenance', 'visitors'] },

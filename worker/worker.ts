@@ -21,6 +21,7 @@ import { sweepBroadcasts } from './jobs/sweep-broadcasts';
 import { sweepMaintenance } from './jobs/sweep-maintenance';
 import { sweepNotifications } from './jobs/sweep-notifications';
 import { sweepVisitors } from './jobs/sweep-visitors';
+import { remindPackage, sweepPackages } from './jobs/packages';
 
 type Processor = (job: Job, token?: string) => Promise<unknown>;
 
@@ -35,7 +36,7 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     [QUEUES.mail]: { [JOBS.sendEmail]: sendEmail(smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined) },
     [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
     [QUEUES.bookings]: { [JOBS.bookingStep]: bookingStep, [JOBS.sweepBookings]: sweepBookings },
-    [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors },
+    [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors, [JOBS.remindPackage]: remindPackage, [JOBS.sweepPackages]: sweepPackages(queues.visitors) },
     [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing),
       [JOBS.issueRecurringExpense]: issueRecurringExpense(queues.billing),
       [JOBS.sweepRecurringExpenses]: sweepRecurringExpenses(queues.billing),

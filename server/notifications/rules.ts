@@ -12,6 +12,8 @@ import { MAINTENANCE_LABELS } from '../../shared/messages';
 import type { MaintenanceChanges, MaintenanceEventPayload } from '../../shared/schemas/maintenance';
 import type { VisitorEventPayload } from '../../shared/schemas/visitors';
 import { FINANCE_REPORT_RULES } from './financeReports';
+import type { PackageEventPayload } from '../../shared/schemas/packages';
+import { PACKAGE_LABELS } from '../../shared/messages';
 
 /**
  * Who is told of what: one row per event type. The worker writes an inbox row for every
@@ -279,9 +281,47 @@ const VISITOR_RULES: Partial<Record<EventType, NotificationRule>> = {
   }),
 };
 
+/**
+ * Packages (docs/modules/packages.md): each person who acts for the unit is told from the copy
+ * of the event addressed to them, the only one with the pickup code; perishable ones by email
+ * whatever their switches say.
+ */
+const packageRule = (key: string, text: Record<Language, (payload: PackageEventPayload) => NotificationText>): NotificationRule => ({
+  recipients: (event, trx) => {
+    const p = event.payload as PackageEventPayload;
+    return event.audience === 'user' && p.forUnit ? trx('users').select('id').where({ id: event.userId }) : trx('users').select('id').whereRaw('false');
+  },
+  category: () => 'visitor',
+  email: (event) => ((event.payload as PackageEventPayload).perishable ? 'always' : 'preference'),
+  key: (event) => `${key}-${event.subjectId}-${(event.payload as PackageEventPayload).ageDays ?? 0}`,
+  link: () => '/packages/mine',
+  text: { es: (p) => text.es(p as PackageEventPayload), en: (p) => text.en(p as PackageEventPayload) },
+});
+const PACKAGE_RULES: Partial<Record<EventType, NotificationRule>> = {
+  'package.logged': packageRule('package-logged', {
+    es: (p) => ({
+      title: `${p.perishable ? 'Paquete perecedero' : 'Tiene un paquete'} en recepción`,
+      body: `Llegó un paquete de ${PACKAGE_LABELS.es.carrier[p.carrier]} para la unidad ${p.unitNumber} de ${p.propertyName}. Código de retiro: ${p.pickupCode ?? ''}.`,
+    }),
+    en: (p) => ({
+      title: `${p.perishable ? 'A perishable package' : 'You have a package'} at the desk`,
+      body: `A ${PACKAGE_LABELS.en.carrier[p.carrier]} package arrived for unit ${p.unitNumber} of ${p.propertyName}. Pickup code: ${p.pickupCode ?? ''}.`,
+    }),
+  }),
+  'package.reminder': packageRule('package-reminder', {
+    es: (p) => ({ title: 'Su paquete sigue en recepción', body: `Su paquete de ${PACKAGE_LABELS.es.carrier[p.carrier]} espera desde hace ${p.ageDays ?? 0} días. Código de retiro: ${p.pickupCode ?? ''}.` }),
+    en: (p) => ({ title: 'Your package is still at the desk', body: `Your ${PACKAGE_LABELS.en.carrier[p.carrier]} package has waited ${p.ageDays ?? 0} days. Pickup code: ${p.pickupCode ?? ''}.` }),
+  }),
+  'package.returned': packageRule('package-returned', {
+    es: (p) => ({ title: 'Paquete devuelto a la transportadora', body: `El paquete de ${PACKAGE_LABELS.es.carrier[p.carrier]} de la unidad ${p.unitNumber} se devolvió: ${p.reason ?? ''}` }),
+    en: (p) => ({ title: 'Package returned to the carrier', body: `The ${PACKAGE_LABELS.en.carrier[p.carrier]} package of unit ${p.unitNumber} was returned: ${p.reason ?? ''}` }),
+  }),
+};
+
 export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = {
   ...BILLING_RULES,
   ...FINANCE_REPORT_RULES,
+  ...PACKAGE_RULES,
   ...BOOKING_RULES,
   ...VISITOR_RULES,
   // "Send Message" to a resident: their own inbox, and email as their settings say.

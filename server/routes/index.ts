@@ -27,6 +27,9 @@ import { staffRouter } from './staff';
 import { unitsRouter } from './units';
 import { usersRouter } from './users';
 import { passesRouter, visitorsRouter } from './visitors';
+import { packagesRouter } from './packages';
+import { petsRouter } from './pets';
+import { vehiclesRouter } from './vehicles';
 
 /**
  * Every `/api` router, one per domain file. Each starts with its own guards (requireUser,
@@ -65,4 +68,7 @@ export const apiRouters: Router[] = [
   staffRouter,
   passesRouter,
   visitorsRouter,
+  packagesRouter,
+  vehiclesRouter,
+  petsRouter,
 ];

@@ -9,6 +9,7 @@ import { seedFinancesBank } from './financesBank';
 import { seedFinancesClose } from './financesClose';
 import { seedFinances } from './finances';
 import { seedMaintenance } from './maintenance';
+import { seedDesk } from './desk';
 import { seedVisitors } from './visitors';
 
 /** Password of every demo account (README lists them). */
@@ -279,6 +280,7 @@ export async function seedDemo(trx: Knex) {
   await seedFinancesBank(trx, { organizationId: master.id, propertyId: properties[0].id, adminId: admin.id });
 
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
+  await seedDesk(trx, { admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id, otherUnits: [unitOf(0, 14).id, unitOf(0, 15).id] });
   await seedFinancesClose(trx, { organizationId: master.id, property: properties[0], admin });
   // The journal entries of the money rows written above (server/books/backfill.ts).
   await backfillBooks(trx);

@@ -4,7 +4,7 @@ import { consumeAll, limitReached, redisLimiter, type LimitOptions } from './rat
 
 /**
  * Secrets people are sent or shown, which anyone could try to guess: certificate verification
- * codes, invitation and reset links, unsubscribe links, and the access codes the desk looks up.
+ * codes, invitation and reset links, unsubscribe links, the access codes the desk looks up and packages' pickup codes.
  * Each kind counts WRONG answers only, per IP (and per guard at the desk) over a window; once a
  * budget is used up, every attempt of that IP or guard waits for the window's end (429 with
  * Retry-After), the right secret too. Right answers never count, so a guardhouse scanning its
@@ -20,6 +20,8 @@ export const GUESS_BUDGETS = {
   unsubscribe: { ip: WRONG_LINKS },
   /** Codes typed or scanned at the desk: typos happen, and a guardhouse's guards share its connection. */
   deskCode: { user: { points: 30, duration: 15 * 60 }, ip: { points: 100, duration: 15 * 60 } },
+  /** Pickup codes of packages typed at the desk (6 digits: a handful of wrong ones, then a wait). */
+  pickupCode: { user: { points: 5, duration: 15 * 60 }, ip: { points: 20, duration: 15 * 60 } },
 } satisfies Record<string, { ip: LimitOptions; user?: LimitOptions }>;
 export type GuessKind = keyof typeof GUESS_BUDGETS;
 

@@ -15,6 +15,7 @@ import { FINANCES_BOOKS_MESSAGES } from './financesBooks';
 import { FINANCES_BANK_MESSAGES } from './financesBank';
 import { FINANCES_CLOSE_MESSAGES } from './financesClose';
 import { FINANCES_FILES_MESSAGES } from './financesFiles';
+import { PACKAGES_MESSAGES } from './packages';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -39,6 +40,7 @@ export const MESSAGES = {
   ...FINANCES_BANK_MESSAGES,
   ...FINANCES_CLOSE_MESSAGES,
   ...FINANCES_FILES_MESSAGES,
+  ...PACKAGES_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -47,6 +49,7 @@ export type Language = 'es' | 'en';
 export { MAINTENANCE_LABELS } from './maintenance';
 export { VISITOR_LABELS } from './visitors';
 export { FINANCES_LABELS, expenseCategoryLabel } from './financesFiles';
+export { PACKAGE_LABELS } from './packages';
 export { EXPORT_TEXTS, type ExportColumn, type ExportFile } from './exports';
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);

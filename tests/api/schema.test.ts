@@ -158,6 +158,18 @@ const validRow: Record<string, () => Promise<Row>> = {
     const unit = await createUnit();
     return { propertyId: unit.propertyId, unitId: unit.id, name: 'Persona' };
   },
+  packages: async () => {
+    const unit = await createUnit();
+    return { propertyId: unit.propertyId, unitId: unit.id, carrier: 'dhl', pickupCode: '012345' };
+  },
+  vehicles: async () => {
+    const unit = await createUnit();
+    return { propertyId: unit.propertyId, unitId: unit.id, plate: 'A123456' };
+  },
+  pets: async () => {
+    const unit = await createUnit();
+    return { propertyId: unit.propertyId, unitId: unit.id, name: 'Canelo', species: 'dog' };
+  },
   broadcasts: async () => ({
     title: 'Aviso',
     message: 'Mensaje de diez o más',
@@ -463,6 +475,13 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   visitors_pass_kind_check: ['visitors', { passKind: 'forever' }],
   visitors_uses_check: ['visitors', { maxUses: 0 }],
   visitors_cancel_cause_check: ['visitors', { cancelCause: 'bored' }],
+  packages_carrier_check: ['packages', { carrier: 'pony' }],
+  packages_size_check: ['packages', { size: 'huge' }],
+  packages_status_check: ['packages', { status: 'lost' }],
+  packages_pickup_code_check: ['packages', { pickupCode: '12a456' }],
+  packages_closed_check: ['packages', { status: 'picked_up' }],
+  vehicles_plate_check: ['vehicles', { plate: 'a-1' }],
+  pets_species_check: ['pets', { species: 'dragon' }],
 };
 
 /** The error a statement fails with (rolled back in a savepoint so nothing stays). */

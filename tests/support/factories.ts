@@ -218,3 +218,11 @@ export async function createVisitorPass(overrides: Record<string, unknown> & { p
     .returning('*');
   return row as { id: number; accessCode: string; passToken: string; name: string; status: string };
 }
+
+/** A package waiting at the desk for a unit (a fresh 6-digit pickup code unless given). */
+export async function createPackage(overrides: Record<string, unknown> & { propertyId: number; unitId: number }) {
+  const [row] = await db()('packages')
+    .insert({ carrier: 'amazon', size: 'medium', pickupCode: String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0'), ...overrides })
+    .returning(['id', 'pickupCode', 'propertyId', 'unitId']);
+  return row as { id: number; pickupCode: string; propertyId: number; unitId: number };
+}

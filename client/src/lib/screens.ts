@@ -31,6 +31,9 @@ const SCREENS: Record<string, ScreenRule> = {
   '/visitors': { feature: 'visitors', capability: 'visitors.register' },
   // The guardhouse's tablet: administrators and security staff.
   '/visitors/desk': { feature: 'visitors', capability: 'visitors.desk', desk: true },
+  // Packages, vehicles and pets (the desk's other work): "Mis paquetes" and the log, and the guardhouse's tablet.
+  '/packages': { feature: 'visitors', capability: 'visitors.register' },
+  '/packages/desk': { feature: 'visitors', capability: 'visitors.desk', desk: true },
   '/admin/system-settings': { capability: 'settings.manage' },
   '/admin/organizations': { capability: 'organizations.manage' },
   '/admin/mail': { capability: 'queues.view', operator: true },

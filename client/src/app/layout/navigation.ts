@@ -10,6 +10,8 @@ import {
   Mail,
   Megaphone,
   Network,
+  Package,
+  PackageCheck,
   ShieldCheck,
   SlidersHorizontal,
   UserCheck,
@@ -45,6 +47,8 @@ const MAIN_ITEMS: NavItem[] = [
   { to: '/amenities', labelKey: 'nav.amenities', icon: CalendarCheck },
   { to: '/visitors', labelKey: 'nav.visitors', icon: UserCheck, end: true },
   { to: '/visitors/desk', labelKey: 'nav.visitorDesk', icon: ShieldCheck },
+  { to: '/packages', labelKey: 'nav.packages', icon: Package, end: true },
+  { to: '/packages/desk', labelKey: 'nav.packageDesk', icon: PackageCheck },
 ];
 
 const ADMIN_ITEMS: NavItem[] = [
