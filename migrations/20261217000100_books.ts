@@ -66,8 +66,9 @@ export async function up(knex: Knex) {
   await knex.schema.createTable('journal_lines', (t) => {
     t.increments('id');
     t.integer('entry_id').notNullable().references('journal_entries.id').onDelete('CASCADE');
-    t.integer('account_id').notNullable().references('accounts.id');
-    t.integer('fund_id').references('funds.id');
+    // Checked at commit: lines go with their entry when a property (and its funds) or an organization (and its accounts) is deleted.
+    t.integer('account_id').notNullable().references('accounts.id').deferrable('deferred');
+    t.integer('fund_id').references('funds.id').deferrable('deferred');
     t.bigInteger('debit').notNullable().defaultTo(0);
     t.bigInteger('credit').notNullable().defaultTo(0);
     t.index(['entry_id']);
@@ -90,13 +91,16 @@ export async function up(knex: Knex) {
     create constraint trigger journal_lines_balanced after insert on journal_lines
       deferrable initially deferred for each row execute function books_entry_balanced();
 
-    -- Never edited; deleted only with their property (a cascade: the property is gone by then).
+    -- Never edited; deleted only with their property or organization (a cascade: it is gone by then).
     create function books_refuse_change() returns trigger language plpgsql as $$
     begin
       -- Each test in its own branch: a record's fields are looked up only where they exist.
       if tg_op = 'DELETE' then
         if tg_table_name = 'journal_entries' then
-          if not exists (select 1 from properties where id = old.property_id) then return old; end if;
+          if not exists (select 1 from properties where id = old.property_id)
+             or not exists (select 1 from organizations where id = old.organization_id) then
+            return old;
+          end if;
         elsif tg_table_name = 'journal_lines' then
           if not exists (select 1 from journal_entries where id = old.entry_id) then return old; end if;
         elsif tg_table_name = 'allocation_funds' then

@@ -207,6 +207,18 @@ describe('the journal', () => {
   });
 });
 
+describe('a property without money rows', () => {
+  it('is deleted with its funds opening entries (the journal goes with its property only)', async () => {
+    const { agent, property, operating } = await booksWorld();
+    await db()('residents').where({ propertyId: property.id }).del();
+    await agent.patch(`/api/funds/${operating.id}`).send({ openingBalance: 10_000, openingDate: day(-1) }).expect(200);
+    expect(await db()('journalEntries').where({ propertyId: property.id })).toHaveLength(1);
+    const deleted = await agent.delete(`/api/properties/${property.id}`);
+    expect(deleted.status).toBe(200);
+    expect(await db()('journalEntries').where({ propertyId: property.id })).toHaveLength(0);
+  });
+});
+
 describe('the statements', () => {
   it('trial balance, balance sheet and income statement of a property, as JSON and PDF', async () => {
     const { agent, property, unit, operating, reserve } = await booksWorld();
