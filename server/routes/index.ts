@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { accountRouter } from './account';
 import { amenitiesRouter } from './amenities';
+import { assembliesRouter } from './assemblies';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { bookingsRouter } from './bookings';
@@ -56,4 +57,5 @@ export const apiRouters: Router[] = [
   staffRouter,
   passesRouter,
   visitorsRouter,
+  assembliesRouter,
 ];
