@@ -62,7 +62,17 @@ export function whereAssemblyReadable(query: Knex.QueryBuilder, user: User, trx:
   return query
     .where('assemblies.organization_id', user.organizationId)
     .whereNot('assemblies.status', 'draft')
-    .whereIn('assemblies.property_id', readablePropertyIds(user, trx));
+    .where((reach) =>
+      reach
+        .whereIn('assemblies.property_id', readablePropertyIds(user, trx))
+        // An approved proxy holder who neither owns nor lives there reads the assembly they vote in.
+        .orWhereExists(
+          trx('assembly_proxies')
+            .select(trx.raw('1'))
+            .whereRaw('assembly_proxies.assembly_id = assemblies.id')
+            .where({ 'assembly_proxies.holder_user_id': user.id, 'assembly_proxies.status': 'approved' }),
+        ),
+    );
 }
 
 export const assemblyRows = (trx: Knex) =>

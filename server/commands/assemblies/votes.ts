@@ -47,9 +47,13 @@ export async function openItem(trx: Knex, actor: User, assembly: AssemblyRow, it
           }));
     throw new AppError(409, 'below_quorum', message);
   }
-  // The quorum at each call, for the minutes: the first time a vote opens under it.
-  const column = quorum.call === 'first' ? 'quorumFirst' : 'quorumSecond';
-  await trx('assemblies').where({ id: assembly.id }).whereNull(column === 'quorumFirst' ? 'quorum_first' : 'quorum_second').update({ [column]: JSON.stringify(quorum) });
+  // The quorum at each call, for the minutes: as it stood when first reached under that call
+  // (the start of the session records it too, reached or not).
+  const column = quorum.call === 'first' ? 'quorum_first' : 'quorum_second';
+  await trx('assemblies')
+    .where({ id: assembly.id })
+    .whereRaw(`(${column} is null or not coalesce((${column}->>'reached')::boolean, false))`)
+    .update({ [column]: JSON.stringify(quorum) });
   await trx('assembly_items').where({ id: item.id }).update({ status: 'open', openedAt: trx.fn.now(), quorum: JSON.stringify(quorum) });
   const tally = await tallyOfItem(trx, assembly, item);
   await recordAssemblyEvent(trx, 'assembly.item_opened', assembly, actor, { itemId: item.id, quorum, tally });
