@@ -11,6 +11,7 @@ import { unitActorIds } from '../policies/residency';
 import { MAINTENANCE_LABELS } from '../../shared/messages';
 import type { MaintenanceChanges, MaintenanceEventPayload } from '../../shared/schemas/maintenance';
 import type { VisitorEventPayload } from '../../shared/schemas/visitors';
+import { ASSEMBLY_RULES } from './assemblyRules';
 
 /**
  * Who is told of what: one row per event type. The worker writes an inbox row for every
@@ -282,6 +283,7 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
   ...BILLING_RULES,
   ...BOOKING_RULES,
   ...VISITOR_RULES,
+  ...ASSEMBLY_RULES,
   // "Send Message" to a resident: their own inbox, and email as their settings say.
   'notice.sent': {
     recipients: (event, trx) => trx('users').select('id').where({ id: event.userId }),

@@ -41,7 +41,9 @@ export async function presentDetail(trx: Knex, user: User, row: AssemblyRow): Pr
   const [items, quorum, mine] = await Promise.all([itemsOf(trx, row.id), quorumOf(trx, row), votingUnits(user, row, trx)]);
   const unitIds = mine.map((unit) => unit.unitId);
   const [present, ballots, blocked] = await Promise.all([
-    unitIds.length ? trx('assembly_attendance').where({ assemblyId: row.id, present: true }).whereIn('unitId', unitIds).pluck('unitId') : [],
+    unitIds.length
+      ? trx('assembly_attendance').where({ assemblyId: row.id, present: true }).whereIn('unitId', unitIds).select('unitId').then((rows: Array<{ unitId: number }>) => rows.map((one) => one.unitId))
+      : [],
     unitIds.length && items.length
       ? (trx('assembly_votes').whereIn('itemId', items.map((item) => item.id)).whereIn('unitId', unitIds).select('itemId', 'unitId', 'option') as Promise<Array<{ itemId: number; unitId: number; option: string }>>)
       : [],

@@ -201,4 +201,9 @@ export type AssemblyLivePayload = {
   tally?: Tally;
   result?: ItemResult;
   status?: AssemblyStatus;
+  /** Convened and cancelled: what the notice says. */
+  title?: string;
+  firstCallAt?: string;
+  place?: string | null;
+  reason?: string | null;
 };

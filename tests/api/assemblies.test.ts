@@ -4,6 +4,10 @@ import type { Unit, User } from '../../server/models';
 import { adminWorld, createCharge, createResident, createUnit, createUser, eventsOf, signedIn } from '../support/factories';
 import { PNG_PROOF, day, fetchBytes, pdfText } from '../support/billing';
 import { client, testApp } from '../support/services';
+import { transaction } from '../../server/db/transaction';
+import { loadEvent } from '../../server/events/relay';
+import { deliverNotifications } from '../../server/notifications/deliver';
+import { ruleFor } from '../../server/notifications/rules';
 
 await testApp();
 
@@ -169,6 +173,10 @@ describe('ballots', () => {
     const owner = await world.ownerAgent(1);
     expect((await owner.post(`/api/assemblies/${assembly.id}/attendance`).send({ unitId: world.units[1].id, present: true })).status).toBe(200);
     expect((await vote(world, assembly.id, itemId, 1, 'Sí')).status).toBe(200);
+    const mine = (await owner.get(`/api/assemblies/${assembly.id}`).expect(200)).body;
+    expect(mine.myUnits).toEqual([{ unitId: world.units[1].id, unitNumber: '102', present: true, viaProxy: false, blocked: false }]);
+    expect(mine.items[0].myVotes).toEqual([{ unitId: world.units[1].id, option: 'Sí' }]);
+    expect(mine.actions).toEqual(['proxies', 'vote', 'markPresent']);
     // Not someone else's unit.
     const other = await owner.post(`/api/assemblies/${assembly.id}/items/${itemId}/votes`).send({ unitId: world.units[0].id, option: 'No' });
     expect(other.status).toBe(403);
@@ -329,6 +337,23 @@ describe('proxies and eligibility', () => {
 });
 
 describe('lifecycle and files', () => {
+  it('convening tells every owner in the inbox and by email, whatever their email settings', async () => {
+    const world = await building([50, 50]);
+    await db()('users').where({ id: world.owners[0].id }).update({ preferences: JSON.stringify({ notifications: { messages: false } }) });
+    const { user: resident } = await createResident({ property: world.property, unit: world.units[0] });
+    const assembly = await convened(world, [{ title: 'Presupuesto' }]);
+    const [row] = await eventsOf('assembly.convened', assembly.id);
+    const event = (await loadEvent(Number(row.id)))!;
+    expect(await transaction((trx) => deliverNotifications(trx, event, ruleFor(event.type)!))).toBe(2);
+    const notified = (await db()('notifications').where({ eventId: event.id }).orderBy('userId').select('userId')).map((row) => row.userId);
+    expect(notified).toEqual(world.owners.map((owner) => owner.id).sort((a, b) => a - b));
+    expect(notified).not.toContain(resident.id);
+    const emails = await db()('emailOutbox').whereIn('toAddress', world.owners.map((owner) => owner.email));
+    expect(emails).toHaveLength(2);
+    expect(emails[0].subject).toContain('Convocatoria: Asamblea ordinaria 2026');
+  });
+
+
   it('validates input, edits drafts only, follows its states and warns of short notice', async () => {
     const world = await building([100]);
     const bad = await world.agent.post('/api/assemblies').send({ propertyId: world.property.id, kind: 'anual', title: '', firstCallAt: 'mañana', items: [{ title: 'X', majority: 'mucha', options: ['Sí'] }] });

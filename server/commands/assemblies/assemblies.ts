@@ -132,10 +132,12 @@ async function move(trx: Knex, actor: User, row: AssemblyRow, to: AssemblyStatus
   return reloadAssembly(trx, row.id);
 }
 
+const noticeOf = (row: AssemblyRow) => ({ title: row.title, firstCallAt: new Date(row.firstCallAt).toISOString(), place: row.place });
+
 /** Draft -> convened: the notice goes to every owner (commands/assemblies/notice.ts follows the event). */
 export async function conveneAssembly(trx: Knex, actor: User, row: AssemblyRow) {
   const updated = await move(trx, actor, row, 'convened', { convenedAt: trx.fn.now() });
-  await recordAssemblyEvent(trx, 'assembly.convened', updated, actor);
+  await recordAssemblyEvent(trx, 'assembly.convened', updated, actor, noticeOf(updated));
   return updated;
 }
 
@@ -164,6 +166,6 @@ export async function closeAssembly(trx: Knex, actor: User, row: AssemblyRow) {
 /** Any state before closing -> cancelled, with the reason. */
 export async function cancelAssembly(trx: Knex, actor: User, row: AssemblyRow, reason: string) {
   const updated = await move(trx, actor, row, 'cancelled', { cancelledAt: trx.fn.now(), cancelReason: reason });
-  await recordAssemblyEvent(trx, 'assembly.cancelled', updated, actor, {}, { administratorsOnly: row.status === 'draft' });
+  await recordAssemblyEvent(trx, 'assembly.cancelled', updated, actor, { ...noticeOf(updated), reason }, { administratorsOnly: row.status === 'draft' });
   return updated;
 }
