@@ -139,7 +139,7 @@ const itemLine = (item: ItemRow, t: (typeof TEXTS)[Language]) =>
 /** The notice: the assembly's data and its agenda. */
 export async function noticePdf(trx: Knex, assembly: AssemblyRow, language: Language): Promise<Buffer> {
   const t = TEXTS[language];
-  const [organization, items] = await Promise.all([letterhead(assembly.organizationId), itemsOf(trx, assembly.id)]);
+  const [organization, items] = await Promise.all([letterhead(assembly.organizationId, trx), itemsOf(trx, assembly.id)]);
   return letterheadPdf(organization, t.notice, t.kind[assembly.kind], (doc) => {
     doc.font('Helvetica-Bold').fontSize(14).text(assembly.title).moveDown(0.5).font('Helvetica').fontSize(10);
     facts(doc, callFacts(assembly, t, language));
@@ -200,7 +200,7 @@ function resultLine(result: ItemResult, t: (typeof TEXTS)[Language]) {
 /** The minutes: data, attendance with shares and proxies, the quorum at each call, every item's result and (not secret) each unit's vote. */
 export async function minutesPdf(trx: Knex, assembly: AssemblyRow, language: Language): Promise<Buffer> {
   const t = TEXTS[language];
-  const [organization, items, attendance] = await Promise.all([letterhead(assembly.organizationId), itemsOf(trx, assembly.id), listAttendance(trx, assembly)]);
+  const [organization, items, attendance] = await Promise.all([letterhead(assembly.organizationId, trx), itemsOf(trx, assembly.id), listAttendance(trx, assembly)]);
   const ballots: Array<{ itemId: number; unitNumber: string; option: string; inRoom: boolean }> = items.length
     ? await trx('assembly_votes')
         .join('units', 'units.id', 'assembly_votes.unit_id')

@@ -4,6 +4,7 @@ import { billedUserId, settleUnit } from '../commands/ledger';
 import { pdfBuffer } from '../files/pdf';
 import { presentBroadcast } from '../presenters/broadcast';
 import { hashPassword } from '../services/passwords';
+import { seedAssemblies } from './assemblies';
 import { seedMaintenance } from './maintenance';
 import { seedVisitors } from './visitors';
 
@@ -272,6 +273,7 @@ export async function seedDemo(trx: Knex) {
   });
 
   await seedVisitors(trx, { organizationId: master.id, password, admin, resident: residentAccount, tower: properties[0].id, towerUnit: unitOf(0, 13).id });
+  await seedAssemblies(trx, { organizationId: master.id, tower: properties[0].id, admin });
 
   // The activity feed starts with what the seed did, in the order it happened.
   const feed = [
