@@ -112,6 +112,18 @@ export const EVENT_TYPES = [
   'pet.created',
   'pet.updated',
   'pet.deleted',
+  'assembly.created',
+  'assembly.updated',
+  'assembly.convened',
+  'assembly.started',
+  'assembly.closed',
+  'assembly.cancelled',
+  'assembly.quorum',
+  'assembly.item_opened',
+  'assembly.tally',
+  'assembly.item_closed',
+  'assembly.proxy_requested',
+  'assembly.proxy_decided',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

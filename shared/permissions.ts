@@ -26,6 +26,8 @@ export const CAPABILITIES = {
   'billing.readAll': ['Administrador'],
   // Funds, suppliers, expenses (docs/modules/finances.md): the organization's administrators only.
   'finances.manage': ['Administrador'],
+  // Assemblies (docs/modules/assemblies.md): administrators run them; owners vote for their units (policies/assemblies.ts).
+  'assemblies.manage': ['Administrador'],
   'amenities.book': ['Administrador', 'Propietario', 'Residente'],
   'bookings.manage': ['Administrador'],
   'visitors.register': ['Administrador', 'Propietario', 'Residente'],

@@ -228,7 +228,7 @@ async function checkedShares(trx: Knex, organizationId: number, ids: number[], u
  * one event per other reader (no single audience matches them: a property's audience would
  * also reach suppliers working there).
  */
-async function documentEvents(
+export async function documentEvents(
   trx: Knex,
   type: 'document.uploaded' | 'document.deleted',
   document: Document,

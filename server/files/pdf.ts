@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import PDFDocument from 'pdfkit';
 import { EXPORT_TEXTS, type Language } from '../../shared/messages';
 import type { Branding } from '../../shared/schemas/settings';
@@ -22,8 +23,8 @@ export type Doc = PDFKit.PDFDocument;
 export type Letterhead = { name: string; branding: Branding };
 
 /** The organization's name and branding, for its documents. */
-export async function letterhead(organizationId: number): Promise<Letterhead> {
-  const organization = await Organization.query().findById(organizationId).throwIfNotFound();
+export async function letterhead(organizationId: number, trx?: Knex): Promise<Letterhead> {
+  const organization = await Organization.query(trx).findById(organizationId).throwIfNotFound();
   return { name: organization.name, branding: presentBranding(organization) };
 }
 

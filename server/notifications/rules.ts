@@ -14,6 +14,7 @@ import type { VisitorEventPayload } from '../../shared/schemas/visitors';
 import { FINANCE_REPORT_RULES } from './financeReports';
 import type { PackageEventPayload } from '../../shared/schemas/packages';
 import { PACKAGE_LABELS } from '../../shared/messages';
+import { ASSEMBLY_RULES } from './assemblyRules';
 
 /**
  * Who is told of what: one row per event type. The worker writes an inbox row for every
@@ -324,6 +325,7 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
   ...PACKAGE_RULES,
   ...BOOKING_RULES,
   ...VISITOR_RULES,
+  ...ASSEMBLY_RULES,
   // "Send Message" to a resident: their own inbox, and email as their settings say.
   'notice.sent': {
     recipients: (event, trx) => trx('users').select('id').where({ id: event.userId }),

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { accountRouter } from './account';
 import { amenitiesRouter } from './amenities';
+import { assembliesRouter } from './assemblies';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { bookingsRouter } from './bookings';
@@ -71,4 +72,5 @@ export const apiRouters: Router[] = [
   packagesRouter,
   vehiclesRouter,
   petsRouter,
+  assembliesRouter,
 ];

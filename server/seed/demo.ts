@@ -8,6 +8,7 @@ import { hashPassword } from '../services/passwords';
 import { seedFinancesBank } from './financesBank';
 import { seedFinancesClose } from './financesClose';
 import { seedFinances } from './finances';
+import { seedAssemblies } from './assemblies';
 import { seedMaintenance } from './maintenance';
 import { seedDesk } from './desk';
 import { seedVisitors } from './visitors';
@@ -284,6 +285,7 @@ export async function seedDemo(trx: Knex) {
   await seedFinancesClose(trx, { organizationId: master.id, property: properties[0], admin });
   // The journal entries of the money rows written above (server/books/backfill.ts).
   await backfillBooks(trx);
+  await seedAssemblies(trx, { organizationId: master.id, tower: properties[0].id, admin });
 
   // The activity feed starts with what the seed did, in the order it happened.
   const feed = [

@@ -335,6 +335,42 @@ const validRow: Record<string, () => Promise<Row>> = {
     const user = await createUser({ organizationId: property.organizationId });
     return { organizationId: property.organizationId, propertyId: property.id, month: '2030-01', status: 'published', figures: {}, publishedAt: new Date(), publishedById: user.id };
   },
+  assemblies: async () => {
+    const property = await createProperty();
+    const { id: createdById } = await createUser({ organizationId: property.organizationId });
+    const [document] = await db()('documents').insert(await validRow.documents()).returning('id');
+    return {
+      organizationId: property.organizationId,
+      propertyId: property.id,
+      title: 'Asamblea ordinaria',
+      firstCallAt: new Date('2030-01-01T10:00:00Z'),
+      secondCallAt: new Date('2030-01-01T10:30:00Z'),
+      minutesDocumentId: document.id,
+      createdById,
+    };
+  },
+  assembly_items: async () => {
+    const [assembly] = await db()('assemblies').insert(await validRow.assemblies()).returning('id');
+    return { assemblyId: assembly.id, position: 1, title: 'Presupuesto', options: JSON.stringify(['Sí', 'No']) };
+  },
+  assembly_proxies: async () => {
+    const [assembly] = await db()('assemblies').insert(await validRow.assemblies()).returning(['id', 'propertyId', 'organizationId']);
+    const unit = await createUnit({ propertyId: assembly.propertyId });
+    const { id: userId } = await createUser({ organizationId: assembly.organizationId });
+    return { assemblyId: assembly.id, unitId: unit.id, holderUserId: userId, letterType: 'image/png', letter: Buffer.from('x'), createdById: userId, decidedById: userId };
+  },
+  assembly_attendance: async () => {
+    const [assembly] = await db()('assemblies').insert(await validRow.assemblies()).returning(['id', 'propertyId', 'organizationId']);
+    const unit = await createUnit({ propertyId: assembly.propertyId });
+    const { id: userId } = await createUser({ organizationId: assembly.organizationId });
+    return { assemblyId: assembly.id, unitId: unit.id, via: 'room', recordedById: userId };
+  },
+  assembly_votes: async () => {
+    const proxy = await validRow.assembly_proxies();
+    const [saved] = await db()('assembly_proxies').insert(proxy).returning('id');
+    const [item] = await db()('assembly_items').insert({ assemblyId: proxy.assemblyId, position: 1, title: 'Presupuesto' }).returning('id');
+    return { itemId: item.id, unitId: proxy.unitId, option: 'Sí', weight: 100, voterId: proxy.holderUserId, proxyId: saved.id };
+  },
 };
 
 /** For every CHECK (and exclusion) constraint: the table and a value that breaks it. */
@@ -450,6 +486,18 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   users_username_lowercase: ['users', { username: 'Mayus@X.DO' }],
   funds_kind_check: ['funds', { kind: 'savings' }],
   fund_transfers_amount_check: ['fund_transfers', { amount: 0 }],
+  assemblies_kind_check: ['assemblies', { kind: 'anual' }],
+  assemblies_status_check: ['assemblies', { status: 'lost' }],
+  assemblies_calls_check: ['assemblies', { secondCallAt: new Date('2029-12-31T10:00:00Z') }],
+  assemblies_quorum_check: ['assemblies', { quorumFirstCall: 100 }],
+  assembly_items_kind_check: ['assembly_items', { kind: 'debate' }],
+  assembly_items_status_check: ['assembly_items', { status: 'lost' }],
+  assembly_items_majority_check: ['assembly_items', { majority: 'most' }],
+  assembly_items_weighting_check: ['assembly_items', { weighting: 'height' }],
+  assembly_proxies_status_check: ['assembly_proxies', { status: 'lost' }],
+  assembly_proxies_holder_check: ['assembly_proxies', { holderUserId: null, holderName: null }],
+  assembly_attendance_via_check: ['assembly_attendance', { via: 'phone' }],
+  assembly_votes_weight_check: ['assembly_votes', { weight: -1 }],
   fund_transfers_funds_check: ['fund_transfers', async (row: Row) => ({ toFundId: row.fromFundId })],
   expenses_amounts_check: ['expenses', { paidAmount: 119 }],
   expenses_status_check: ['expenses', { status: 'lost' }],

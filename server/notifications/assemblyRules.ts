@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import type { EventType } from '../../shared/events';
+import type { Language } from '../../shared/messages';
+import { TIME_ZONE } from '../../shared/time';
+import type { NotificationRule } from './rules';
+
+/**
+ * Assemblies in the inbox (docs/modules/assemblies.md, "Notice"): convening tells every owner
+ * of the property (the owner of each unit and of the whole property), by email always, like
+ * emergencies; a cancellation tells them too. The notice's agenda PDF and calendar file are
+ * linked from the assembly (`/api/assemblies/{id}/notice.pdf`, `/invite.ics`).
+ */
+
+const propertyOwners = (trx: Knex, propertyId: number) =>
+  trx('units')
+    .select('ownerId as id')
+    .where({ propertyId })
+    .whereNotNull('ownerId')
+    .union(trx('properties').select('ownerId as id').where({ id: propertyId }).whereNotNull('ownerId'));
+
+type Payload = Record<string, unknown>;
+const when = (payload: Payload, language: Language) =>
+  payload.firstCallAt
+    ? new Date(String(payload.firstCallAt)).toLocaleString(language === 'es' ? 'es-DO' : 'en-US', { timeZone: TIME_ZONE, dateStyle: 'full', timeStyle: 'short' })
+    : '';
+
+const rule = (text: NotificationRule['text']): NotificationRule => ({
+  recipients: (event, trx) => propertyOwners(trx, event.propertyId!),
+  category: () => 'messages',
+  email: () => 'always',
+  link: (event) => `/assemblies/${event.subjectId}`,
+  text,
+});
+
+export const ASSEMBLY_RULES: Partial<Record<EventType, NotificationRule>> = {
+  'assembly.convened': rule({
+    es: (p) => ({
+      title: `Convocatoria: ${p.title}`,
+      body: `Primera convocatoria: ${when(p, 'es')}${p.place ? `, ${p.place}` : ''}. El orden del día (PDF) y el archivo de calendario están en la asamblea.`,
+    }),
+    en: (p) => ({
+      title: `Notice of meeting: ${p.title}`,
+      body: `First call: ${when(p, 'en')}${p.place ? `, ${p.place}` : ''}. The agenda (PDF) and the calendar file are on the assembly.`,
+    }),
+  }),
+  // Only an assembly its owners were told of: a cancelled draft was never theirs.
+  'assembly.cancelled': {
+    ...rule({
+      es: (p) => ({ title: `Asamblea cancelada: ${p.title}`, body: String(p.reason ?? '') }),
+      en: (p) => ({ title: `Assembly cancelled: ${p.title}`, body: String(p.reason ?? '') }),
+    }),
+    async due(event, trx) {
+      return (await trx('assemblies').where({ id: event.subjectId }).whereNotNull('convenedAt').first('id')) ? new Date() : null;
+    },
+  },
+};

@@ -1,0 +1,85 @@
+/** Assemblies and voting (docs/modules/assemblies.md). */
+export const ASSEMBLIES_MESSAGES = {
+  assembly_not_found: { es: 'Asamblea no encontrada', en: 'Assembly not found' },
+  assembly_item_not_found: { es: 'Punto del orden del día no encontrado', en: 'Agenda item not found' },
+  assembly_proxy_not_found: { es: 'Poder no encontrado', en: 'Proxy not found' },
+  assembly_title_required: { es: 'El título es requerido', en: 'Title is required' },
+  assembly_kind_invalid: { es: 'Tipo de asamblea inválido', en: 'Invalid assembly kind' },
+  assembly_call_invalid: { es: 'Indique la fecha y hora de la convocatoria', en: 'Give the date and time of the call' },
+  assembly_second_call_before: {
+    es: 'La segunda convocatoria no puede ser antes de la primera',
+    en: 'The second call cannot be before the first',
+  },
+  assembly_quorum_invalid: { es: 'El quórum debe estar entre 0 y 99 %', en: 'The quorum must be between 0 and 99 %' },
+  assembly_item_kind_invalid: { es: 'Tipo de punto inválido', en: 'Invalid item kind' },
+  assembly_majority_invalid: { es: 'Mayoría inválida', en: 'Invalid majority' },
+  assembly_weighting_invalid: { es: 'Ponderación inválida', en: 'Invalid weighting' },
+  assembly_options_invalid: {
+    es: 'Indique entre 2 y 10 opciones distintas',
+    en: 'Give between 2 and 10 different options',
+  },
+  assembly_items_too_many: { es: 'Máximo 50 puntos en el orden del día', en: 'At most 50 agenda items' },
+  assembly_invalid_transition: {
+    es: 'No se puede pasar la asamblea de {from} a {to}',
+    en: 'The assembly cannot go from {from} to {to}',
+  },
+  assembly_not_draft: { es: 'Solo se edita una asamblea en borrador', en: 'Only a draft assembly can be edited' },
+  assembly_not_in_session: { es: 'La asamblea no está en sesión', en: 'The assembly is not in session' },
+  assembly_attendance_closed: {
+    es: 'La asistencia se registra con la asamblea convocada o en sesión',
+    en: 'Attendance is recorded while the assembly is convened or in session',
+  },
+  assembly_item_not_vote: { es: 'Este punto es informativo: no se vota', en: 'This item is informative: it is not voted' },
+  assembly_item_not_pending: { es: 'Este punto ya se abrió', en: 'This item was already opened' },
+  assembly_item_not_open: { es: 'La votación de este punto no está abierta', en: 'Voting on this item is not open' },
+  assembly_another_item_open: { es: 'Cierre primero la votación abierta', en: 'Close the open vote first' },
+  assembly_items_still_open: { es: 'Cierre primero las votaciones abiertas', en: 'Close the open votes first' },
+  assembly_below_quorum: {
+    es: 'Sin quórum: presentes {present} % de las cuotas ({units} unidades); se requiere más de {required} %',
+    en: 'No quorum: {present} % of the shares present ({units} units); more than {required} % is required',
+  },
+  assembly_below_quorum_second: {
+    es: 'Sin quórum: no hay unidades presentes',
+    en: 'No quorum: no units are present',
+  },
+  assembly_unit_invalid: { es: 'Seleccione una unidad de la propiedad', en: 'Choose a unit of the property' },
+  assembly_vote_forbidden: {
+    es: 'Solo vota el propietario de la unidad o su apoderado aprobado',
+    en: 'Only the unit owner or their approved proxy votes',
+  },
+  assembly_vote_in_room_only: {
+    es: 'La administración solo registra votos de unidades presentes en la sala',
+    en: 'The administration only records votes of units present in the room',
+  },
+  assembly_unit_not_present: { es: 'La unidad no está registrada como presente', en: 'The unit is not checked in as present' },
+  assembly_unit_delinquent: {
+    es: 'La unidad tiene cargos vencidos: asiste, pero no vota en esta asamblea',
+    en: 'The unit has overdue charges: it attends but does not vote in this assembly',
+  },
+  assembly_option_invalid: { es: 'Opción inválida', en: 'Invalid option' },
+  assembly_attendance_forbidden: {
+    es: 'Solo puede marcar presentes sus propias unidades',
+    en: 'You can only mark your own units present',
+  },
+  assembly_reason_required: { es: 'Indique el motivo', en: 'Give a reason' },
+  assembly_proxy_holder_required: {
+    es: 'Indique quién recibe el poder: un usuario, o nombre y cédula',
+    en: 'Say who holds the proxy: a user, or name and ID number',
+  },
+  assembly_proxy_holder_invalid: { es: 'El apoderado debe ser un usuario de la organización', en: 'The holder must be a user of the organization' },
+  assembly_proxy_letter_required: { es: 'Adjunte la carta poder firmada', en: 'Attach the signed proxy letter' },
+  assembly_proxy_letter_type: {
+    es: 'Tipo de archivo no válido: suba un PDF, JPG o PNG',
+    en: 'Invalid file type: upload a PDF, JPG or PNG',
+  },
+  assembly_proxy_letter_invalid: { es: 'El archivo no es válido', en: 'The file is not valid' },
+  assembly_proxy_letter_too_large: { es: 'Archivo demasiado grande: el máximo es 10MB', en: 'File too large: the maximum is 10MB' },
+  assembly_proxy_decided: { es: 'Este poder ya fue decidido', en: 'This proxy was already decided' },
+  assembly_proxy_forbidden: { es: 'Solo el propietario de la unidad otorga su poder', en: 'Only the unit owner grants its proxy' },
+  assembly_proxy_taken: { es: 'La unidad ya tiene un poder aprobado', en: 'The unit already has an approved proxy' },
+  assembly_status_invalid: { es: 'Estado inválido', en: 'Invalid status' },
+  assembly_notice_short: {
+    es: 'La convocatoria sale con menos de {days} días de antelación',
+    en: 'The notice goes out less than {days} days ahead',
+  },
+} as const;
