@@ -317,6 +317,13 @@ describe('matching and reconciliation', () => {
     const reopened = (await agent.get(`/api/bank-accounts/${account.id}/reconciliation?month=2026-10`).expect(200)).body;
     expect(reopened.unreconciled.bank.map((line: Line) => line.id)).toEqual([lines[4].id]);
     expect(reopened.unreconciled.bankTotal - reopened.unreconciled.bookTotal).toBe(reopened.difference);
+
+    // Voiding the electricity bill takes its payment out of the book: its line is unreconciled again.
+    await agent.post(`/api/expenses/${electricity.expenseId}/void`).send({ reason: 'Factura duplicada' }).expect(200);
+    const voided = (await agent.get(`/api/bank-accounts/${account.id}/reconciliation?month=2026-10`).expect(200)).body;
+    expect(voided.unreconciled.bank.map((line: Line) => line.id)).toEqual([lines[2].id, lines[4].id]);
+    expect(voided.bookClosing).toBe(reopened.bookClosing + 1_234_567);
+    expect(voided.unreconciled.bankTotal - voided.unreconciled.bookTotal).toBe(voided.difference);
   });
 
   it('marks a month reconciled when bank and books agree, with who and when', async () => {

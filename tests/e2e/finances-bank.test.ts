@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { createOrganization, createProperty, createUser } from '../support/factories';
+import { expectAccessible, expectSpanish } from './support/accessibility';
 import { notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
@@ -47,6 +48,8 @@ test('an administrator creates the account, imports a Popular statement mapping 
   const lines = page.getByTestId('bank-line');
   await expect.poll(() => lines.count()).toBe(4);
   await page.getByTestId('difference').getByText('RD$2,200.00').waitFor();
+  await expectAccessible(page, '/finances/conciliacion');
+  await expectSpanish(page, '/finances/conciliacion');
 
   // The suggested check, confirmed in one tap.
   await lines.nth(0).getByText('Sugerido: Pago de gasto · 2026-10-02 · Mantenimiento ascensores octubre').waitFor();

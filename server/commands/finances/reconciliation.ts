@@ -32,8 +32,9 @@ async function bankClosing(trx: Knex, account: StoredBankAccount, day: string): 
 
 /**
  * A month's reconciliation (docs/modules/finances.md): the bank's closing balance against the
- * book's, their difference, and what explains it: the lines no book entry is matched to and
- * the book entries no line is matched to, up to the month's end (from the opening date).
+ * book's, their difference, and what explains it: the lines no book entry is matched to (or
+ * matched to the payment of an expense voided since) and the book entries no line is matched
+ * to, up to the month's end (from the opening date).
  */
 export async function reconciliation(account: StoredBankAccount, month: string, trx: Knex = db()) {
   const { last } = monthDays(month);
@@ -42,8 +43,15 @@ export async function reconciliation(account: StoredBankAccount, month: string, 
     bookBalance(trx, account, last),
     trx('bankLines')
       .where({ bankAccountId: account.id })
-      .whereNull('matchedAt')
       .whereBetween('date', [account.openingDate, last])
+      // Unmatched, or matched to an expense payment whose expense was voided since (it left the book).
+      .where((open) =>
+        open
+          .whereNull('matchedAt')
+          .orWhereExists((voided) =>
+            voided.select(trx.raw('1')).from('expensePayments as ep').join('expenses as e', 'e.id', 'ep.expenseId').whereRaw('ep.id = bank_lines.expense_payment_id').where('e.status', 'voided'),
+          ),
+      )
       .orderBy([{ column: 'date' }, { column: 'id' }]) as Promise<StoredBankLine[]>,
     unmatchedEntries(trx, account, last),
     trx('bankReconciliations').where({ bankAccountId: account.id, month }).first(),

@@ -63,7 +63,7 @@ export function CreateFromLineDialog({ line, propertyId, onClose }: { line: Bank
               <Form.Select value={category} onChange={(event) => setCategory(event.target.value)}>
                 {EXPENSE_CATEGORIES.map((value) => (
                   <option key={value} value={value}>
-                    {value}
+                    {t(`categories.${value}`)}
                   </option>
                 ))}
               </Form.Select>
