@@ -29,7 +29,8 @@ export type SourceType =
   | 'expense'
   | 'expense_payment'
   | 'fund_transfer'
-  | 'fund_opening';
+  | 'fund_opening'
+  | 'other_income';
 
 /** The ids of an organization's accounts by key. */
 async function accountIds(trx: Knex, organizationId: number, keys: string[]): Promise<Map<string, number>> {

@@ -210,6 +210,23 @@ export async function postExpenseVoid(trx: Knex, expenseId: number, actorId: Act
   await reverseSource(trx, 'expense', [expenseId], options);
 }
 
+/** An other income (bank interest, a donation): bank or cash of its fund / other income, on its day. */
+export async function postIncome(trx: Knex, incomeId: number, actorId: Actor) {
+  const income = await trx('otherIncomes').where({ id: incomeId }).first();
+  await postEntry(trx, {
+    organizationId: income.organizationId,
+    propertyId: income.propertyId,
+    date: income.date,
+    source: { type: 'other_income', id: incomeId },
+    description: income.description,
+    createdById: actorId,
+    lines: [
+      { account: income.bankAccountId ? 'bank' : 'cash', fundId: income.fundId, debit: income.amount },
+      { account: 'income:other', fundId: income.fundId, credit: income.amount },
+    ],
+  });
+}
+
 /** A transfer between funds: the bank's money changes fund, and so does the funds' equity. */
 export async function postTransfer(trx: Knex, transferId: number, actorId: Actor) {
   const transfer = await trx('fundTransfers').where({ id: transferId }).first();

@@ -1,5 +1,6 @@
 import { formatDay } from '../../shared/billing';
 import { formatMoney } from '../../shared/format';
+import { BANK_LABELS, type Bank } from '../../shared/financesBank';
 import type { Language } from '../../shared/messages';
 import type { MonthlyReport } from '../commands/finances/monthlyReport';
 import { monthName } from '../policies/periods';
@@ -30,7 +31,7 @@ const TEXTS = {
     income: 'Ingresos', type: 'Tipo', amount: 'Monto', credit: 'Saldo a favor (pagos adelantados)', total: 'Total', expenses: 'Gastos',
     date: 'Fecha', supplier: 'Proveedor', concept: 'Concepto', itbis: 'ITBIS', delinquency: 'Morosidad', units: 'Unidades en mora', overdue: 'Monto vencido',
     asOf: (day: string) => `al ${day}`, unit: 'Unidad', daysLate: 'Días', budget: 'Presupuesto vs. real', category: 'Categoría', planned: 'Presupuesto', actual: 'Real',
-    variance: 'Diferencia', toDate: 'Acumulado del año', reconciliation: 'Conciliación bancaria', notReconciled: 'Sin conciliación registrada', none: 'Sin movimientos',
+    variance: 'Diferencia', toDate: 'Acumulado del año', reconciliation: 'Conciliación bancaria', notReconciled: 'Sin conciliación registrada', reconciled: 'Conciliado', bankAccount: 'Cuenta', bankClosing: 'Saldo del banco', bookClosing: 'Saldo en libros', state: 'Estado', none: 'Sin movimientos',
     generated: (when: string) => `Generado el ${when}`,
   },
   en: {
@@ -38,7 +39,7 @@ const TEXTS = {
     income: 'Income', type: 'Type', amount: 'Amount', credit: 'Credit (advance payments)', total: 'Total', expenses: 'Expenses',
     date: 'Date', supplier: 'Supplier', concept: 'Description', itbis: 'ITBIS', delinquency: 'Delinquency', units: 'Units in arrears', overdue: 'Amount past due',
     asOf: (day: string) => `as of ${day}`, unit: 'Unit', daysLate: 'Days', budget: 'Budget vs actual', category: 'Category', planned: 'Budget', actual: 'Actual',
-    variance: 'Variance', toDate: 'Year to date', reconciliation: 'Bank reconciliation', notReconciled: 'No reconciliation recorded', none: 'No movements',
+    variance: 'Variance', toDate: 'Year to date', reconciliation: 'Bank reconciliation', notReconciled: 'No reconciliation recorded', reconciled: 'Reconciled', bankAccount: 'Account', bankClosing: 'Bank balance', bookClosing: 'Book balance', state: 'State', none: 'No movements',
     generated: (when: string) => `Generated ${when}`,
   },
 } as const;
@@ -90,7 +91,11 @@ export function monthlyReportPdf(organization: Letterhead, report: MonthlyReport
     }
 
     heading(doc, t.reconciliation, color);
-    doc.font('Helvetica').text(report.bankReconciliation ? JSON.stringify(report.bankReconciliation) : t.notReconciled);
+    if (!report.bankReconciliation.length) doc.font('Helvetica').text(t.notReconciled);
+    else {
+      table(doc, [{ header: t.bankAccount, width: 150 }, { header: t.bankClosing, width: 90, align: 'right' }, { header: t.bookClosing, width: 90, align: 'right' }, { header: t.variance, width: 90, align: 'right' }, { header: t.state, width: 92 }],
+        report.bankReconciliation.map((row) => [`${BANK_LABELS[row.bank as Bank] ?? row.bank} ···${row.last4}`, money(row.bankClosing), money(row.bookClosing), money(row.difference), row.reconciled ? t.reconciled : t.notReconciled]), color);
+    }
     footer(doc, `${organization.name} · ${t.generated(nowText(language))}`);
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { adminWorld, createProperty, createResident, createUnit, createUser, eventsOf, signedIn } from '../support/factories';
+import { checkBooks } from '../support/books';
 import { PNG_PROOF } from '../support/billing';
 import { client, testApp } from '../support/services';
 
@@ -343,6 +344,13 @@ describe('matching and reconciliation', () => {
     expect(marked.body.reconciled).toMatchObject({ byId: admin.id });
     expect(await db()('events').where({ type: 'bank.month_reconciled', subjectId: account.id })).toHaveLength(1);
     expect((await agent.post(`/api/bank-accounts/${account.id}/reconciliation`).send({ month: '2026-10' })).status).toBe(409);
+    // The expenses and the income created from lines are in the books like any other.
+    await checkBooks(property.id, ['2026-09-30', '2026-10-31']);
+    // The owners' monthly report tells the month's reconciliation of the account.
+    const report = (await agent.get(`/api/properties/${property.id}/reports/monthly?month=2026-10`).expect(200)).body;
+    expect(report.bankReconciliation).toEqual([
+      { bankAccountId: account.id, bank: 'popular', last4: '8765', bankClosing: 3_720_000, bookClosing: 3_720_000, difference: 0, reconciled: true },
+    ]);
     expect((await agent.post(`/api/bank-accounts/${account.id}/reconciliation`).send({ month: '2026-13' })).status).toBe(400);
     expect((await agent.get(`/api/bank-accounts/${account.id}/reconciliation`)).status).toBe(400);
   });

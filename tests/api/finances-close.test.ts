@@ -294,7 +294,7 @@ describe('the owners monthly report', () => {
       { category: 'electricity', budget: 300_000, actual: 236_000, variance: 64_000, budgetToDate: 300_000, actualToDate: 236_000, varianceToDate: 64_000 },
       { category: 'security', budget: 0, actual: 177_000, variance: -177_000, budgetToDate: 0, actualToDate: 177_000, varianceToDate: -177_000 },
     ]);
-    expect(live).toHaveProperty('bankReconciliation', null);
+    expect(live).toHaveProperty('bankReconciliation', []);
 
     // Owners and residents see nothing until the month is closed.
     const [ownerAgent, residentAgent] = [await signedIn(owner), await signedIn(resident)];

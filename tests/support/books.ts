@@ -8,7 +8,7 @@ import { db } from '../../server/db';
  * underneath"), for one property, at the end of each of `days`:
  * - every entry balances, the trial balance's columns are equal, assets = liabilities + equity;
  * - each fund's balance (listFunds, from the rows) is the journal's cash and bank lines of that
- *   fund, and, today, opening + income + transfers - expense payments recomputed here;
+ *   fund, and, today, opening + income + other incomes + transfers - expense payments recomputed here;
  * - receivables are what the charges still owe, the owners' advances the payments' credit, the
  *   payables what the expenses not voided still owe;
  * - each allocation's parts add up to it, and a charge paid in full by standing allocations
@@ -48,7 +48,8 @@ export async function checkBooks(propertyId: number, days: string[]) {
          + coalesce((select sum(amount) from fund_transfers where to_fund_id = f.id), 0)
          - coalesce((select sum(amount) from fund_transfers where from_fund_id = f.id), 0)
          - coalesce((select sum(ep.amount) from expense_payments ep join expenses e on e.id = ep.expense_id
-                     where ep.fund_id = f.id and e.status <> 'voided'), 0)) from funds f where f.property_id = :property) as funds,
+                     where ep.fund_id = f.id and e.status <> 'voided'), 0)
+         + coalesce((select sum(amount) from other_incomes where fund_id = f.id), 0)) from funds f where f.property_id = :property) as funds,
       (select coalesce(sum(amount - paid_amount), 0) from charges where property_id = :property)::bigint as receivables,
       (select coalesce(sum(amount - allocated_amount), 0) from payments where property_id = :property and status = 'confirmed')::bigint as advances,
       (select coalesce(sum(amount + itbis - paid_amount), 0) from expenses where property_id = :property and status <> 'voided')::bigint as payables`);

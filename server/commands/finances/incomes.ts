@@ -3,15 +3,18 @@ import type { OtherIncomeInput } from '../../../shared/schemas/financesBank';
 import { recordEvent } from '../../events/outbox';
 import type { User } from '../../models';
 import type { OtherIncomeRow } from '../../rows/financesBank';
+import { postIncome } from '../../books/post';
+import { assertPeriodOpen } from '../../policies/periods';
 
 /**
  * Money in that is not a unit's payment (bank interest, a refund from a supplier, a
  * donation): a row of its own, to a fund of the property and, when it came through the bank,
  * into one of its accounts; it adds to the fund's balance (funds.ts) and to the account's book
- * (bankBook.ts). The one place other incomes are recorded: the journal posting goes here.
+ * (bankBook.ts) and to the journal (books/post.ts). The one place other incomes are recorded.
  * The caller has checked that the fund and the account are of `property`.
  */
 export async function recordIncome(trx: Knex, actor: User, property: { id: number; organizationId: number }, input: OtherIncomeInput): Promise<OtherIncomeRow> {
+  await assertPeriodOpen(trx, property.id, input.date);
   const [income] = (await trx('otherIncomes')
     .insert({
       organizationId: property.organizationId,
@@ -24,6 +27,7 @@ export async function recordIncome(trx: Knex, actor: User, property: { id: numbe
       createdById: actor.id,
     })
     .returning('*')) as OtherIncomeRow[];
+  await postIncome(trx, income.id, actor.id);
   await recordEvent(trx, {
     type: 'income.recorded',
     organizationId: income.organizationId,

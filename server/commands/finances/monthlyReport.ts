@@ -4,7 +4,9 @@ import { db } from '../../db';
 import type { Property, User } from '../../models';
 import { delinquencyReport } from '../delinquency';
 import { budgetLines, monthlyActuals } from './budget';
+import type { StoredBankAccount } from '../../rows/financesBank';
 import { listFunds } from './funds';
+import { reconciliation } from './reconciliation';
 
 /**
  * The owners' monthly report (rendición de cuentas; docs/modules/finances.md): per property
@@ -39,8 +41,8 @@ export type MonthlyReport = {
   expenses: { byCategory: Array<{ category: string; total: number; items: ReportExpense[] }>; total: number; count: number };
   delinquency: { asOf: string; units: number; overdue: number; buckets: Record<string, number>; rows: Array<{ unitNumber: string; overdue: number; daysLate: number; oldestDueDate: string }> };
   budget: { year: number; monthIndex: number; lines: Array<{ category: string; budget: number; actual: number; variance: number; budgetToDate: number; actualToDate: number; varianceToDate: number }> };
-  /** The bank reconciliation of the month (filled by bank reconciliation); null until it exists. */
-  bankReconciliation: null | Record<string, unknown>;
+  /** Each bank account of the property at the month's end: the bank's and the book's balances and whether the month was marked reconciled. */
+  bankReconciliation: Array<{ bankAccountId: number; bank: string; last4: string; bankClosing: number; bookClosing: number; difference: number; reconciled: boolean }>;
   generatedAt: string;
 };
 
@@ -134,6 +136,17 @@ async function delinquencySummary(trx: Knex, user: User, propertyId: number): Pr
   };
 }
 
+/** The month's reconciliation of each of the property's bank accounts (reconciliation.ts). */
+async function monthReconciliation(trx: Knex, propertyId: number, month: string): Promise<MonthlyReport['bankReconciliation']> {
+  const accounts: StoredBankAccount[] = await trx('bankAccounts').where({ propertyId }).orderBy('id');
+  const rows: MonthlyReport['bankReconciliation'] = [];
+  for (const account of accounts) {
+    const { bankClosing, bookClosing, difference, reconciled } = await reconciliation(account, month, trx);
+    rows.push({ bankAccountId: account.id, bank: account.bank, last4: account.last4, bankClosing, bookClosing, difference, reconciled: reconciled !== null });
+  }
+  return rows;
+}
+
 /** The report's figures, computed now from the rows (`user`: an administrator of the property, whose reach the delinquency report reads). */
 export async function computeMonthlyReport(trx: Knex, user: User, property: Pick<Property, 'id' | 'name'>, month: string): Promise<MonthlyReport> {
   const { from, to } = monthDays(month);
@@ -149,7 +162,7 @@ export async function computeMonthlyReport(trx: Knex, user: User, property: Pick
     expenses: await monthExpenses(trx, property.id, from, to),
     delinquency: await delinquencySummary(trx, user, property.id),
     budget: await monthBudget(trx, property.id, month),
-    bankReconciliation: null,
+    bankReconciliation: await monthReconciliation(trx, property.id, month),
     generatedAt: new Date().toISOString(),
   };
 }

@@ -35,7 +35,7 @@ export type MonthlyReport = {
   expenses: { byCategory: Array<{ category: string; total: number; items: ReportExpense[] }>; total: number; count: number };
   delinquency: { asOf: string; units: number; overdue: number; buckets: Record<string, number>; rows: Array<{ unitNumber: string; overdue: number; daysLate: number; oldestDueDate: string }> };
   budget: { year: number; monthIndex: number; lines: Array<{ category: string; budget: number; actual: number; variance: number; budgetToDate: number; actualToDate: number; varianceToDate: number }> };
-  bankReconciliation: null | Record<string, unknown>;
+  bankReconciliation: Array<{ bankAccountId: number; bank: string; last4: string; bankClosing: number; bookClosing: number; difference: number; reconciled: boolean }>;
   published: { version: number; publishedAt: string } | null;
 };
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BANK_LABELS, type Bank } from '@shared/financesBank';
 import type { Language } from '@shared/messages';
 import { formatDate, formatMoney } from '@client/lib/format';
 import type { MonthlyReport } from '../api';
@@ -176,7 +177,34 @@ export function ReportView({ report }: { report: MonthlyReport }) {
       </Section>
 
       <Section title={t('reports.reconciliation')}>
-        <p className="mb-0">{report.bankReconciliation ? JSON.stringify(report.bankReconciliation) : t('reports.notReconciled')}</p>
+        {report.bankReconciliation.length ? (
+          <div className="table-responsive">
+            <Table size="sm">
+              <thead>
+                <tr>
+                  <th scope="col">{t('reports.bankAccount')}</th>
+                  <th scope="col" className="text-end">{t('reports.bankClosing')}</th>
+                  <th scope="col" className="text-end">{t('reports.bookClosing')}</th>
+                  <th scope="col" className="text-end">{t('reports.difference')}</th>
+                  <th scope="col">{t('reports.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.bankReconciliation.map((row) => (
+                  <tr key={row.bankAccountId}>
+                    <td>{`${BANK_LABELS[row.bank as Bank] ?? row.bank} ···${row.last4}`}</td>
+                    <Money value={row.bankClosing} />
+                    <Money value={row.bookClosing} />
+                    <Money value={row.difference} />
+                    <td>{row.reconciled ? t('reports.reconciled') : t('reports.notReconciled')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        ) : (
+          <p className="mb-0">{t('reports.noBankAccounts')}</p>
+        )}
       </Section>
     </div>
   );
