@@ -23,7 +23,7 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/properties/broadcasts', module: 'features/broadcasts/pages/BroadcastsPage', namespaces: ['broadcasts', 'properties'] },
   { path: '/residents', module: 'app/routes/screens/ResidentsScreen', namespaces: ['residents'] },
   { path: '/billing', module: 'features/billing/pages/BillingPage', namespaces: ['billing', 'residents'] },
-  { path: '/finances/conciliacion', module: 'features/finances/bank/pages/ReconciliationPage', namespaces: ['financesBank'] },
+  { path: '/finances/conciliacion', module: 'features/finances/bank/pages/ReconciliationPage', namespaces: ['financesBank', 'finances'], rule: '/finances' },
   // Finances (docs/modules/finances.md): each section its own route under /finances, with the tab bar FinancesNav.
   { path: '/finances', module: 'features/finances/pages/FinancesSummaryPage', namespaces: ['finances'] },
   { path: '/finances/gastos', module: 'features/finances/pages/ExpensesPage', namespaces: ['finances'], rule: '/finances' },

@@ -22,7 +22,6 @@ const SCREENS: Record<string, ScreenRule> = {
   '/documents': { feature: 'documents', capability: 'documents.read' },
   '/residents': { capability: 'propertyDetails.read' },
   '/billing': { feature: 'billing', capability: 'billing.read' },
-  '/finances/conciliacion': { capability: 'finances.manage' },
   // Finances: the organization's administrators; the published reports (/finances/reportes) also owners and residents.
   '/finances': { capability: 'finances.manage' },
   // Suppliers work their assigned requests here ("Mis trabajos").

@@ -30,6 +30,7 @@ import {
 } from '../api';
 import { AccountDialog } from '../components/AccountDialog';
 import { CreateFromLineDialog } from '../components/CreateFromLineDialog';
+import { FinancesNav } from '../../FinancesNav';
 import { ImportDialog } from '../components/ImportDialog';
 import { PickEntryDialog } from '../components/PickEntryDialog';
 
@@ -102,6 +103,7 @@ export default function ReconciliationPage() {
           )
         }
       />
+      <FinancesNav />
       <Row className="g-2 align-items-end mb-3">
         <Col md={5}>
           <PropertySelect label={t('filters.property')} emptyLabel={t('filters.chooseProperty')} value={propertyId} onChange={(id) => setParam({ propertyId: id ? String(id) : null, accountId: null })} className="mb-0" />
