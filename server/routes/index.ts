@@ -10,6 +10,7 @@ import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { financesRouter } from './finances';
 import { healthRouter } from './health';
+import { importsRouter } from './imports';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
 import { maintenanceRouter } from './maintenance';
@@ -51,6 +52,7 @@ export const apiRouters: Router[] = [
   billingPlansRouter,
   certificatesRouter,
   financesRouter,
+  importsRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

@@ -11,6 +11,7 @@ import { MAINTENANCE_MESSAGES } from './maintenance';
 import { BOOKINGS_MESSAGES } from './bookings';
 import { VISITORS_MESSAGES } from './visitors';
 import { FINANCES_MESSAGES } from './finances';
+import { ONBOARDING_MESSAGES } from './onboarding';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...BOOKINGS_MESSAGES,
   ...VISITORS_MESSAGES,
   ...FINANCES_MESSAGES,
+  ...ONBOARDING_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,23 @@
+/** Onboarding: imports, mass unit creation and exports. */
+export const ONBOARDING_MESSAGES = {
+  import_kind_invalid: { es: 'Tipo de importación inválido', en: 'Invalid import kind' },
+  import_property_required: { es: 'Seleccione una propiedad', en: 'Choose a property' },
+  import_file_required: { es: 'Seleccione un archivo', en: 'Choose a file' },
+  import_file_too_large: { es: 'El archivo no puede superar 10 MB', en: 'The file cannot exceed 10 MB' },
+  import_too_many_rows: { es: 'El archivo no puede tener más de 20,000 filas', en: 'The file cannot have more than 20,000 rows' },
+  import_file_type_invalid: { es: 'El archivo debe ser CSV o Excel (.xlsx)', en: 'The file must be CSV or Excel (.xlsx)' },
+  import_file_unreadable: { es: 'No se pudo leer el archivo; guárdelo de nuevo como CSV o Excel (.xlsx)', en: 'The file could not be read; save it again as CSV or Excel (.xlsx)' },
+  import_sheet_unknown: { es: 'El libro no tiene esa hoja', en: 'The workbook has no such sheet' },
+  import_empty: { es: 'El archivo no tiene filas debajo de los encabezados', en: 'The file has no rows under its headers' },
+  import_mapping_invalid: { es: 'La asignación de columnas no es válida', en: 'The column mapping is not valid' },
+  import_column_missing: { es: 'Asigne una columna a este campo', en: 'Assign a column to this field' },
+  import_duplicate_row: { es: 'Esta fila repite una anterior del archivo', en: 'This row repeats an earlier one in the file' },
+  import_not_found: { es: 'Importación no encontrada', en: 'Import not found' },
+  import_not_previewed: { es: 'Esta importación ya fue aplicada o se está aplicando', en: 'This import was already applied or is being applied' },
+  import_has_errors: { es: 'El archivo tiene filas con errores; corríjalas o importe solo las filas válidas', en: 'The file has rows with errors; fix them or import only the valid rows' },
+  import_owner_unknown: { es: 'No hay un propietario con este correo en la organización', en: 'There is no owner with this email in the organization' },
+  import_role_invalid: { es: 'El rol debe ser Propietario o Residente', en: 'The role must be Propietario or Residente' },
+  import_email_taken: { es: 'Este correo pertenece a un usuario de otra organización', en: 'This email belongs to a user of another organization' },
+  import_date_invalid: { es: 'Escriba una fecha como 2026-12-31 o 31/12/2026', en: 'Enter a date such as 2026-12-31 or 31/12/2026' },
+  import_balance_exists: { es: 'Esta unidad ya tiene un saldo anterior importado', en: 'This unit already has an imported opening balance' },
+} as const;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { IMPORT_KINDS } from '../onboarding';
+
+const idField = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key });
+
+/** A field -> column index mapping (a column may be left out: `null`). */
+const mappingField = () => z.record(z.string().max(40), z.number({ error: 'import_mapping_invalid' }).int().min(0).max(500).nullable(), { error: 'import_mapping_invalid' });
+
+/** `POST /api/imports`: a file (base64) for a property, read and previewed (nothing written). */
+export const ImportCreateSchema = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: 'import_kind_invalid' }),
+  propertyId: idField('import_property_required'),
+  file: z.object(
+    {
+      fileName: z.string({ error: 'import_file_required' }).trim().min(1, { error: 'import_file_required' }).max(200, { error: 'text_too_long' }),
+      fileType: z.string().max(200).optional(),
+      content: z.string({ error: 'import_file_required' }).min(1, { error: 'import_file_required' }),
+    },
+    { error: 'import_file_required' },
+  ),
+  mapping: mappingField().optional(),
+  sheet: z.string().trim().max(200).optional(),
+});
+export type ImportCreateInput = z.infer<typeof ImportCreateSchema>;
+
+/** `PATCH /api/imports/:id`: a new mapping, previewed again. */
+export const ImportMappingSchema = z.object({ mapping: mappingField() });
+
+/** `POST /api/imports/:id/apply`: `all` writes nothing when a row has an error; `valid` skips those rows. */
+export const ImportApplySchema = z.object({
+  mode: z.enum(['all', 'valid'], { error: 'invalid_value' }).default('all'),
+  invite: z.boolean({ error: 'invalid_value' }).default(false),
+});
+export type ImportApplyInput = z.infer<typeof ImportApplySchema>;
+
+/** `GET /api/imports/:id?status=error` */
+export const ImportQuerySchema = z.object({ status: z.enum(['create', 'update', 'unchanged', 'error'], { error: 'invalid_value' }).optional() });
