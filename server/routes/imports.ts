@@ -1,7 +1,8 @@
 import { apiRouter } from './router';
 import { messageText } from '../../shared/messages';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/onboarding';
-import { ImportApplySchema, ImportCreateSchema, ImportMappingSchema, ImportQuerySchema } from '../../shared/schemas/imports';
+import { ImportApplySchema, ImportCreateSchema, ImportMappingSchema, ImportQuerySchema, UnitBulkSchema } from '../../shared/schemas/imports';
+import { createBulkUnits, planBulkUnits } from '../commands/imports/bulkUnits';
 import { applyImport } from '../commands/imports/apply';
 import { createImport, presentImport, remapImport, type PreviewRow } from '../commands/imports/imports';
 import { db } from '../db';
@@ -87,4 +88,17 @@ importsRouter.get('/imports/:id/errors.csv', async (ctx) => {
   const user = currentUser(ctx);
   const stored = await findImport(user, idParam(ctx.params.id));
   sendCsv(ctx, `errores-importacion-${stored.id}.csv`, errorsCsv(stored.kind as ImportKind, stored.rows as PreviewRow[], user.language));
+});
+
+/** Mass unit creation: `?dryRun=true` previews the numbers (200); else creates them (201). Existing numbers are skipped. */
+importsRouter.post('/properties/:id/units/bulk', async (ctx) => {
+  const user = currentUser(ctx);
+  const id = idParam(ctx.params.id);
+  const input = parse(UnitBulkSchema, ctx.request.body);
+  const dryRun = ctx.query.dryRun === 'true';
+  ctx.body = await transaction(async (trx) => {
+    const property = await findImportProperty(user, id, trx);
+    return dryRun ? planBulkUnits(trx, property, input) : createBulkUnits(trx, user, property, input);
+  });
+  ctx.status = dryRun ? 200 : 201;
 });

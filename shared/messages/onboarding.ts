@@ -20,4 +20,8 @@ export const ONBOARDING_MESSAGES = {
   import_email_taken: { es: 'Este correo pertenece a un usuario de otra organización', en: 'This email belongs to a user of another organization' },
   import_date_invalid: { es: 'Escriba una fecha como 2026-12-31 o 31/12/2026', en: 'Enter a date such as 2026-12-31 or 31/12/2026' },
   import_balance_exists: { es: 'Esta unidad ya tiene un saldo anterior importado', en: 'This unit already has an imported opening balance' },
+  unit_bulk_per_floor: { es: 'Entre 1 y 26 unidades por piso', en: 'From 1 to 26 units per floor' },
+  unit_bulk_pattern: { es: 'El patrón debe incluir {n} o {letter}, por ejemplo {floor}0{n}', en: 'The pattern must include {n} or {letter}, for example {floor}0{n}' },
+  unit_bulk_floors: { es: 'El último piso no puede ser menor que el primero', en: 'The last floor cannot be lower than the first' },
+  unit_bulk_too_many: { es: 'No se pueden crear más de 2,000 unidades a la vez', en: 'No more than 2,000 units can be created at once' },
 } as const;

@@ -35,3 +35,27 @@ export type ImportApplyInput = z.infer<typeof ImportApplySchema>;
 
 /** `GET /api/imports/:id?status=error` */
 export const ImportQuerySchema = z.object({ status: z.enum(['create', 'update', 'unchanged', 'error'], { error: 'invalid_value' }).optional() });
+
+/**
+ * `POST /api/properties/:id/units/bulk`: floors from-to, units per floor, a numbering pattern
+ * (`{floor}` the floor, `{n}` the unit's place on it, `{letter}` A, B..., e.g. `{floor}{letter}`
+ * -> 1A, `{floor}0{n}` -> 101), an optional prefix ("Local "), equal shares optional.
+ */
+export const UnitBulkSchema = z
+  .object({
+    floors: z.object({
+      from: z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(-10, { error: 'integer_required' }).max(200, { error: 'integer_required' }),
+      to: z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(-10, { error: 'integer_required' }).max(200, { error: 'integer_required' }),
+    }),
+    perFloor: z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(1, { error: 'unit_bulk_per_floor' }).max(26, { error: 'unit_bulk_per_floor' }),
+    pattern: z
+      .string({ error: 'unit_bulk_pattern' })
+      .trim()
+      .max(40, { error: 'text_too_long' })
+      .refine((value) => /\{(n|letter)\}/.test(value), { error: 'unit_bulk_pattern' }),
+    prefix: z.string().max(20, { error: 'text_too_long' }).optional().default(''),
+    equalShares: z.boolean({ error: 'invalid_value' }).optional().default(false),
+  })
+  .refine((value) => value.floors.to >= value.floors.from, { path: ['floors', 'to'], error: 'unit_bulk_floors' })
+  .refine((value) => (value.floors.to - value.floors.from + 1) * value.perFloor <= 2000, { path: ['perFloor'], error: 'unit_bulk_too_many' });
+export type UnitBulkInput = z.infer<typeof UnitBulkSchema>;

@@ -206,3 +206,41 @@ describe('templates', () => {
     expect(preview.body.mapping).toEqual({ name: 0, taxId: 1, phone: 2, email: 3, category: 4 });
   });
 });
+
+describe('POST /api/properties/:id/units/bulk', () => {
+  it('previews the numbers of a pattern, then creates them skipping the existing ones, with equal shares', async () => {
+    const { property, agent } = await adminWorld();
+    await db()('units').insert({ propertyId: property.id, unitNumber: '102' });
+    const body = { floors: { from: 1, to: 3 }, perFloor: 2, pattern: '{floor}0{n}', equalShares: true };
+    const preview = await agent.post(`/api/properties/${property.id}/units/bulk`).query({ dryRun: 'true' }).send(body);
+    expect(preview.status).toBe(200);
+    expect(preview.body.units.map((unit: { unitNumber: string; outcome: string }) => `${unit.unitNumber}:${unit.outcome}`)).toEqual([
+      '101:create', '102:skip', '201:create', '202:create', '301:create', '302:create',
+    ]);
+    expect(preview.body).toMatchObject({ share: 16.6666, totals: { create: 5, skip: 1 } });
+    expect(await db()('units').where({ propertyId: property.id })).toHaveLength(1);
+
+    const created = await agent.post(`/api/properties/${property.id}/units/bulk`).send(body);
+    expect(created.status).toBe(201);
+    expect(created.body.totals).toEqual({ create: 5, skip: 1 });
+    expect(await unitsOf(property.id)).toContainEqual({ unitNumber: '301', floor: 3, squareMeters: null, share: 16.6666 });
+    expect(await db()('events').where({ type: 'unit.created', propertyId: property.id })).toHaveLength(5);
+    const again = await agent.post(`/api/properties/${property.id}/units/bulk`).send(body);
+    expect(again.body.totals).toEqual({ create: 0, skip: 6 });
+
+    const letters = await agent.post(`/api/properties/${property.id}/units/bulk`).query({ dryRun: 'true' }).send({ floors: { from: 1, to: 1 }, perFloor: 3, pattern: '{floor}{letter}', prefix: 'Local ' });
+    expect(letters.body.units.map((unit: { unitNumber: string }) => unit.unitNumber)).toEqual(['Local 1A', 'Local 1B', 'Local 1C']);
+  });
+
+  it('refuses a pattern without {n} or {letter} and floors upside down; 403 for other roles, 404 for another organization', async () => {
+    const { property, agent, organization } = await adminWorld();
+    const bad = await agent.post(`/api/properties/${property.id}/units/bulk`).send({ floors: { from: 3, to: 1 }, perFloor: 2, pattern: '{floor}' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({ pattern: 'El patrón debe incluir {n} o {letter}, por ejemplo {floor}0{n}' });
+    const body = { floors: { from: 1, to: 1 }, perFloor: 1, pattern: '{floor}{letter}' };
+    const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
+    expect((await (await signedIn(owner)).post(`/api/properties/${property.id}/units/bulk`).send(body)).status).toBe(403);
+    const foreign = await createProperty();
+    expect((await agent.post(`/api/properties/${foreign.id}/units/bulk`).send(body)).status).toBe(404);
+  });
+});
