@@ -244,3 +244,29 @@ describe('POST /api/properties/:id/units/bulk', () => {
     expect((await agent.post(`/api/properties/${foreign.id}/units/bulk`).send(body)).status).toBe(404);
   });
 });
+
+describe('opening balances', () => {
+  it('become one "Saldo anterior" charge per unit through the ledger; twice changes nothing; bad rows name their field', async () => {
+    const { property, agent } = await adminWorld();
+    for (const unitNumber of ['101', '102', '201', '202']) await db()('units').insert({ propertyId: property.id, unitNumber });
+    const preview = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') });
+    expect(preview.status).toBe(201);
+    expect(preview.body.totals).toEqual({ rows: 5, create: 2, update: 0, unchanged: 0, error: 3 });
+    const errors = (preview.body.rows as Row[]).filter((row) => row.errors).map((row) => [row.row, row.errors]);
+    expect(errors).toEqual([
+      [4, { unitNumber: 'La propiedad no tiene esta unidad; confirme que desea crearla' }],
+      [5, { amount: 'El monto debe ser mayor que 0' }],
+      [6, { date: 'Escriba una fecha como 2026-12-31 o 31/12/2026' }],
+    ]);
+    expect((await agent.post(`/api/imports/${preview.body.id}/apply`).send({ mode: 'valid' })).status).toBe(202);
+    const charges = await db()('charges').where({ propertyId: property.id }).orderBy('amount').select('amount', 'description', 'dueDate', 'invoiceNumber');
+    expect(charges).toMatchObject([
+      { amount: 120_000, description: 'Saldo anterior', dueDate: '2026-12-31' },
+      { amount: 450_050, description: 'Saldo anterior', dueDate: '2026-12-31' },
+    ]);
+    expect(charges[0].invoiceNumber).toMatch(/^FAC-/);
+    expect(await db()('events').where({ type: 'charge.created', propertyId: property.id })).toHaveLength(2);
+    const again = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') });
+    expect(again.body.totals).toMatchObject({ create: 0, unchanged: 2, error: 3 });
+  });
+});
