@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_KINDS } from '../onboarding';
+import { text } from './common';
 
 const idField = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key });
 
@@ -12,14 +13,17 @@ export const ImportCreateSchema = z.object({
   propertyId: idField('import_property_required'),
   file: z.object(
     {
-      fileName: z.string({ error: 'import_file_required' }).trim().min(1, { error: 'import_file_required' }).max(200, { error: 'text_too_long' }),
-      fileType: z.string().max(200).optional(),
-      content: z.string({ error: 'import_file_required' }).min(1, { error: 'import_file_required' }),
+      fileName: text('line', 'import_file_required').min(1, { error: 'import_file_required' }),
+      fileType: text('line').optional(),
+      content: z
+        .string({ error: 'import_file_required' })
+        .min(1, { error: 'import_file_required' })
+        .refine((value) => /^(data:[\w.+/-]*(;base64)?,)?[A-Za-z0-9+/=\r\n]*$/.test(value), { error: 'import_file_unreadable' }),
     },
     { error: 'import_file_required' },
   ),
   mapping: mappingField().optional(),
-  sheet: z.string().trim().max(200).optional(),
+  sheet: text('line').optional(),
 });
 export type ImportCreateInput = z.infer<typeof ImportCreateSchema>;
 
@@ -48,12 +52,9 @@ export const UnitBulkSchema = z
       to: z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(-10, { error: 'integer_required' }).max(200, { error: 'integer_required' }),
     }),
     perFloor: z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(1, { error: 'unit_bulk_per_floor' }).max(26, { error: 'unit_bulk_per_floor' }),
-    pattern: z
-      .string({ error: 'unit_bulk_pattern' })
-      .trim()
-      .max(40, { error: 'text_too_long' })
+    pattern: text('code', 'unit_bulk_pattern')
       .refine((value) => /\{(n|letter)\}/.test(value), { error: 'unit_bulk_pattern' }),
-    prefix: z.string().max(20, { error: 'text_too_long' }).optional().default(''),
+    prefix: text('code').optional().default(''),
     equalShares: z.boolean({ error: 'invalid_value' }).optional().default(false),
   })
   .refine((value) => value.floors.to >= value.floors.from, { path: ['floors', 'to'], error: 'unit_bulk_floors' })

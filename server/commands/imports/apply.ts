@@ -41,7 +41,7 @@ export const importEvent = (type: 'import.progress' | 'import.finished', actorId
   type,
   organizationId: stored.organizationId,
   audience: 'user' as const,
-  userId: stored.createdById,
+  userId: stored.createdById ?? actorId,
   propertyId: stored.propertyId,
   actorId,
   subject: { type: 'import', id: stored.id },
