@@ -54,7 +54,8 @@ export const UnitBulkSchema = z
     perFloor: z.number({ error: 'integer_required' }).int({ error: 'integer_required' }).min(1, { error: 'unit_bulk_per_floor' }).max(26, { error: 'unit_bulk_per_floor' }),
     pattern: text('code', 'unit_bulk_pattern')
       .refine((value) => /\{(n|letter)\}/.test(value), { error: 'unit_bulk_pattern' }),
-    prefix: text('code').optional().default(''),
+    // Not trimmed: "Local " keeps its space.
+    prefix: z.string({ error: 'invalid_value' }).max(20, { error: 'text_too_long' }).refine((value) => ![...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), { error: 'invalid_characters' }).optional().default(''),
     equalShares: z.boolean({ error: 'invalid_value' }).optional().default(false),
   })
   .refine((value) => value.floors.to >= value.floors.from, { path: ['floors', 'to'], error: 'unit_bulk_floors' })
