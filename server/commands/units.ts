@@ -48,7 +48,7 @@ export async function getUnit(trx: Knex, id: number): Promise<UnitRow> {
   return (await unitRows(trx).where('units.id', id).first()) as UnitRow;
 }
 
-const unitEvent = (
+export const unitEvent = (
   type: 'unit.created' | 'unit.updated' | 'unit.deleted',
   actor: User,
   organizationId: number,

@@ -12,6 +12,7 @@ const LARGE_BODIES: BodyRule[] = [
   { method: 'PUT', path: /^\/api\/user\/avatar$/, limit: '2mb', tooLarge: messageText('avatar_too_large') },
   { method: 'PUT', path: /^\/api\/properties\/\d+\/image$/, limit: '8mb' },
   { method: 'POST', path: /^\/api\/maintenance\/\d+\/photos$/, limit: '15mb', tooLarge: messageText('maintenance_photo_too_large') },
+  { method: 'POST', path: /^\/api\/imports$/, limit: '15mb', tooLarge: messageText('import_file_too_large') },
   { method: 'POST', path: /^\/api\/payments\/report$/, limit: '15mb', tooLarge: messageText('billing_proof_too_large') },
   // A bank statement (MAX_STATEMENT_BYTES, 2 MB) in base64, with room for its JSON.
   { method: 'POST', path: /^\/api\/bank-accounts\/\d+\/statements$/, limit: '3mb', tooLarge: messageText('finances_statement_too_large') },

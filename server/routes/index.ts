@@ -15,6 +15,7 @@ import { financesBankRouter } from './financesBank';
 import { financesPeriodsRouter } from './financesPeriods';
 import { financesFilesRouter } from './financesFiles';
 import { healthRouter } from './health';
+import { importsRouter } from './imports';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
 import { maintenanceRouter } from './maintenance';
@@ -64,6 +65,7 @@ export const apiRouters: Router[] = [
   financesBooksRouter,
   financesBankRouter,
   financesPeriodsRouter,
+  importsRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

@@ -17,6 +17,7 @@ import { FINANCES_CLOSE_MESSAGES } from './financesClose';
 import { FINANCES_FILES_MESSAGES } from './financesFiles';
 import { PACKAGES_MESSAGES } from './packages';
 import { ASSEMBLIES_MESSAGES } from './assemblies';
+import { ONBOARDING_MESSAGES } from './onboarding';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -43,6 +44,7 @@ export const MESSAGES = {
   ...FINANCES_FILES_MESSAGES,
   ...PACKAGES_MESSAGES,
   ...ASSEMBLIES_MESSAGES,
+  ...ONBOARDING_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -233,6 +233,10 @@ const validRow: Record<string, () => Promise<Row>> = {
     return { organizationId: property.organizationId, propertyId: property.id, fromFundId: from.id, toFundId: to.id, amount: 100, date: '2030-01-01', description: 'Aporte', createdById };
   },
   suppliers: async () => ({ organizationId: (await createOrganization()).id, name: 'Ferretería' }),
+  imports: async () => {
+    const property = await createProperty();
+    return { organizationId: property.organizationId, propertyId: property.id, kind: 'units', fileName: 'unidades.csv', status: 'previewed' };
+  },
   expenses: async () => {
     const property = await createProperty();
     const [fund] = await db()('funds').where({ propertyId: property.id }).orderBy('id');
@@ -502,6 +506,8 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   expenses_amounts_check: ['expenses', { paidAmount: 119 }],
   expenses_status_check: ['expenses', { status: 'lost' }],
   expense_payments_amount_check: ['expense_payments', { amount: 0 }],
+  imports_kind_check: ['imports', { kind: 'cars' }],
+  imports_status_check: ['imports', { status: 'lost' }],
   expense_payments_method_check: ['expense_payments', { method: 'barter' }],
   bank_accounts_bank_check: ['bank_accounts', { bank: 'citibank' }],
   bank_accounts_currency_check: ['bank_accounts', { currency: 'USD' }],

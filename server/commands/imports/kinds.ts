@@ -1,0 +1,205 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { ImportKind, RowOutcome } from '../../../shared/onboarding';
+import { messageText } from '../../../shared/messages';
+import { emailField } from '../../../shared/schemas/common';
+import { SupplierCreateSchema } from '../../../shared/schemas/finances';
+import { UnitImportSchema } from '../../../shared/schemas/units';
+import { amountField } from '../../../shared/schemas/billing';
+import { dayField } from '../../../shared/schemas/dates';
+import { issueCharge } from '../charges';
+import { recordEvent } from '../../events/outbox';
+import type { Property, User } from '../../models';
+import { fieldErrors } from '../../validation';
+import { unitEvent } from '../units';
+
+/**
+ * What each kind of import does with a row (docs/modules/onboarding.md): validate it with the
+ * same shared schema the forms use (so the same messages), find its natural key's existing row,
+ * say create / update / unchanged / error, and write it.
+ */
+export type Cells = Record<string, string>;
+export type Planned = { outcome: RowOutcome; errors?: Record<string, string>; data?: Record<string, unknown>; existingId?: number };
+export type ImportPlace = { property: Pick<Property, 'id' | 'organizationId'> };
+
+export type KindHandler = {
+  plan(trx: Knex, place: ImportPlace, rows: Cells[]): Promise<Planned[]>;
+  write(trx: Knex, actor: User, place: ImportPlace, planned: Planned): Promise<void>;
+};
+
+/** A Spanish decimal comma ("85,5", "1.234,50") read as a number's text; anything else as it is. */
+export function numberText(value: string): string {
+  const trimmed = value.replace(/\s|RD\$|\$/g, '');
+  if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(trimmed)) return trimmed.replace(/\./g, '').replace(',', '.');
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(trimmed)) return trimmed.replace(/,/g, '');
+  if (/^-?\d+,\d+$/.test(trimmed)) return trimmed.replace(',', '.');
+  return trimmed;
+}
+
+const empty = (value: string | undefined) => value === undefined || value.trim() === '';
+const failed = (errors: Record<string, string>): Planned => ({ outcome: 'error', errors });
+
+/** Marks every row whose key repeats an earlier row's. */
+function markDuplicates(planned: Planned[], keys: Array<string | null>, field: string) {
+  const seen = new Set<string>();
+  keys.forEach((key, i) => {
+    if (!key) return;
+    if (seen.has(key) && planned[i].outcome !== 'error') planned[i] = failed({ [field]: messageText('import_duplicate_row') });
+    seen.add(key);
+  });
+}
+
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != null && b != null && Number(a) === Number(b) && typeof a !== 'string');
+
+/** Which of `data`'s given fields differ from the stored row. */
+const changedFields = (data: Record<string, unknown>, stored: Record<string, unknown>) =>
+  Object.keys(data).filter((field) => data[field] !== undefined && !same(data[field], stored[field]));
+
+// Units: the property's unit by number (ignoring case); an empty cell leaves its value.
+const UnitRowSchema = UnitImportSchema.shape.rows.element.extend({
+  ownerEmail: emailField().optional(),
+});
+
+const units: KindHandler = {
+  async plan(trx, { property }, rows) {
+    const stored: Array<Record<string, unknown> & { id: number; unitNumber: string }> = await trx('units')
+      .where({ propertyId: property.id })
+      .select('id', 'unitNumber', 'floor', 'squareMeters', 'share', 'ownerId');
+    const byNumber = new Map(stored.map((unit) => [unit.unitNumber.toLowerCase(), unit]));
+    const emails = [...new Set(rows.map((row) => row.ownerEmail?.trim().toLowerCase()).filter((email): email is string => !!email))];
+    const owners: Array<{ id: number; email: string }> = emails.length
+      ? await trx('users').where({ organizationId: property.organizationId, role: 'Propietario' }).whereRaw('lower(email) = any(?)', [emails]).select('id', 'email')
+      : [];
+    const ownerIds = new Map(owners.map((owner) => [owner.email.toLowerCase(), owner.id]));
+    const planned = rows.map((row): Planned => {
+      const input = {
+        unitNumber: row.unitNumber ?? '',
+        floor: empty(row.floor) ? null : numberText(row.floor),
+        squareMeters: empty(row.squareMeters) ? null : numberText(row.squareMeters),
+        share: empty(row.share) ? null : numberText(row.share),
+        ownerEmail: empty(row.ownerEmail) ? undefined : row.ownerEmail,
+      };
+      const result = UnitRowSchema.safeParse(input);
+      if (!result.success) return failed(fieldErrors(result.error));
+      const { ownerEmail, ...values } = result.data;
+      const data: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined));
+      if (ownerEmail) {
+        const ownerId = ownerIds.get(ownerEmail);
+        if (!ownerId) return failed({ ownerEmail: messageText('import_owner_unknown') });
+        data.ownerId = ownerId;
+      }
+      const existing = byNumber.get(values.unitNumber.toLowerCase());
+      if (!existing) return { outcome: 'create', data };
+      delete data.unitNumber;
+      const changed = changedFields(data, existing);
+      return changed.length ? { outcome: 'update', data: Object.fromEntries(changed.map((field) => [field, data[field]])), existingId: existing.id } : { outcome: 'unchanged' };
+    });
+    markDuplicates(planned, rows.map((row) => row.unitNumber?.trim().toLowerCase() || null), 'unitNumber');
+    return planned;
+  },
+  async write(trx, actor, { property }, planned) {
+    if (planned.outcome === 'create') {
+      const [unit] = await trx('units').insert({ ...planned.data, propertyId: property.id }).returning('*');
+      await recordEvent(trx, unitEvent('unit.created', actor, property.organizationId, unit));
+    } else if (planned.outcome === 'update' && planned.existingId) {
+      const [unit] = await trx('units')
+        .where({ id: planned.existingId })
+        .update({ ...planned.data, version: trx.raw('version + 1'), updatedAt: trx.fn.now() })
+        .returning('*');
+      await recordEvent(trx, unitEvent('unit.updated', actor, property.organizationId, unit, { changed: Object.keys(planned.data ?? {}) }));
+    }
+  },
+};
+
+// Suppliers: the organization's supplier by RNC/cédula, else by name (ignoring case).
+const suppliers: KindHandler = {
+  async plan(trx, { property }, rows) {
+    const stored: Array<Record<string, unknown> & { id: number; name: string; taxId: string | null }> = await trx('suppliers')
+      .where({ organizationId: property.organizationId })
+      .select('id', 'name', 'taxId', 'phone', 'email', 'category');
+    const byTaxId = new Map(stored.filter((row) => row.taxId).map((row) => [row.taxId as string, row]));
+    const byName = new Map(stored.map((row) => [row.name.toLowerCase(), row]));
+    const keys: Array<string | null> = [];
+    const planned = rows.map((row): Planned => {
+      const input = Object.fromEntries(Object.entries({ name: row.name ?? '', taxId: row.taxId, phone: row.phone, email: row.email, category: row.category }).map(([k, v]) => [k, v ?? '']));
+      const result = SupplierCreateSchema.safeParse(input);
+      if (!result.success) {
+        keys.push(null);
+        return failed(fieldErrors(result.error));
+      }
+      const data = Object.fromEntries(Object.entries(result.data).filter(([key]) => key in input)) as Record<string, unknown>;
+      keys.push(result.data.taxId ? `rnc:${result.data.taxId}` : `name:${result.data.name.toLowerCase()}`);
+      const existing = result.data.taxId ? byTaxId.get(result.data.taxId) : byName.get(result.data.name.toLowerCase());
+      if (!existing) return { outcome: 'create', data };
+      const changed = changedFields(Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null)), existing);
+      return changed.length ? { outcome: 'update', data: Object.fromEntries(changed.map((field) => [field, data[field]])), existingId: existing.id } : { outcome: 'unchanged' };
+    });
+    markDuplicates(planned, keys, 'taxId');
+    return planned;
+  },
+  async write(trx, actor, { property }, planned) {
+    const event = (type: 'supplier.created' | 'supplier.updated', supplier: { id: number; name: string }, extra = {}) => ({
+      type,
+      organizationId: property.organizationId,
+      audience: 'administrators' as const,
+      actorId: actor.id,
+      subject: { type: 'supplier', id: supplier.id },
+      payload: { id: supplier.id, name: supplier.name, ...extra },
+    });
+    if (planned.outcome === 'create') {
+      const [supplier] = await trx('suppliers').insert({ ...planned.data, organizationId: property.organizationId }).returning(['id', 'name']);
+      await recordEvent(trx, event('supplier.created', supplier));
+    } else if (planned.outcome === 'update' && planned.existingId) {
+      const [supplier] = await trx('suppliers').where({ id: planned.existingId }).update({ ...planned.data, updatedAt: trx.fn.now() }).returning(['id', 'name']);
+      await recordEvent(trx, event('supplier.updated', supplier, { changed: Object.keys(planned.data ?? {}) }));
+    }
+  },
+};
+
+// Opening balances: one "Saldo anterior" charge per unit, issued through the ledger's own
+// command (billed, numbered, settled from the unit's credit). A unit that has one already is
+// unchanged with the same amount, else an error: money is never edited after the fact.
+export const OPENING_BALANCE = 'Saldo anterior';
+/** 31/12/2026 (as Spanish Excel writes days) -> 2026-12-31; anything else as it is. */
+const isoDay = (value: string) => value.trim().replace(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (_, d: string, m: string, y: string) => `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`);
+const BalanceRowSchema = z.object({
+  unitNumber: UnitImportSchema.shape.rows.element.shape.unitNumber,
+  amount: z.preprocess((value) => {
+    const number = Number(value);
+    return typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value) && Number.isFinite(number) ? Math.round(number * 100) : value === '' ? undefined : NaN;
+  }, amountField()),
+  date: dayField('import_date_invalid'),
+});
+
+const balances: KindHandler = {
+  async plan(trx, { property }, rows) {
+    const stored: Array<{ id: number; unitNumber: string }> = await trx('units').where({ propertyId: property.id }).select('id', 'unitNumber');
+    const byNumber = new Map(stored.map((unit) => [unit.unitNumber.toLowerCase(), unit]));
+    const opening: Array<{ unitId: number; amount: number }> = await trx('charges').where({ propertyId: property.id, description: OPENING_BALANCE, type: 'other' }).select('unitId', 'amount');
+    const openingOf = new Map(opening.map((charge) => [charge.unitId, charge.amount]));
+    const planned = rows.map((row): Planned => {
+      const result = BalanceRowSchema.safeParse({ unitNumber: row.unitNumber ?? '', amount: numberText(row.amount ?? ''), date: isoDay(row.date ?? '') });
+      if (!result.success) return failed(fieldErrors(result.error));
+      const unit = byNumber.get(result.data.unitNumber.toLowerCase());
+      if (!unit) return failed({ unitNumber: messageText('resident_unit_unknown') });
+      const existing = openingOf.get(unit.id);
+      if (existing !== undefined) return existing === result.data.amount ? { outcome: 'unchanged' } : failed({ amount: messageText('import_balance_exists') });
+      return { outcome: 'create', data: { unitId: unit.id, unitNumber: unit.unitNumber, amount: result.data.amount, date: result.data.date } };
+    });
+    markDuplicates(planned, rows.map((row) => row.unitNumber?.trim().toLowerCase() || null), 'unitNumber');
+    return planned;
+  },
+  async write(trx, actor, { property }, planned) {
+    if (planned.outcome !== 'create' || !planned.data) return;
+    const { unitId, unitNumber, amount, date } = planned.data as { unitId: number; unitNumber: string; amount: number; date: string };
+    const { name } = await trx('properties').where({ id: property.id }).first('name');
+    await issueCharge(trx, actor.id, { unit: { id: unitId, unitNumber }, property: { ...property, name } }, { type: 'other', amount, dueDate: date, description: OPENING_BALANCE });
+  },
+};
+
+export const KIND_HANDLERS: Partial<Record<ImportKind, KindHandler>> = { units, suppliers, balances };
+
+/** The kinds this server imports so far. */
+export const supportedKind = (kind: ImportKind) => kind in KIND_HANDLERS;
+
+export type { z };

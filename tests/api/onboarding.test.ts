@@ -1,0 +1,272 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../server/db';
+import { adminWorld, createOrganization, createProperty, createResident, createUser, signedIn } from '../support/factories';
+import { client, testApp } from '../support/services';
+
+await testApp();
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/onboarding');
+const fixture = (name: string) => ({ fileName: name, content: readFileSync(path.join(FIXTURES, name)).toString('base64') });
+
+type Row = { row: number; outcome: string; values: Record<string, string>; errors?: Record<string, string> };
+const unitsOf = async (propertyId: number) =>
+  (await db()('units').where({ propertyId }).orderBy('unitNumber').select('unitNumber', 'floor', 'squareMeters', 'share')) as Array<{ unitNumber: string; floor: number; squareMeters: number; share: number }>;
+
+describe('POST /api/imports (preview)', () => {
+  it('reads a CSV saved by Excel in Spanish (Windows-1252, semicolons, decimal commas), guesses the mapping, and writes nothing', async () => {
+    const { property, agent } = await adminWorld();
+    const response = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('unidades-excel-es.csv') });
+    expect(response.status).toBe(201);
+    expect(response.body.status).toBe('previewed');
+    expect(response.body.columns).toEqual(['Apto', 'Piso', 'Área m²', 'Alícuota']);
+    expect(response.body.mapping).toEqual({ unitNumber: 0, floor: 1, squareMeters: 2, share: 3 });
+    expect(response.body.totals).toEqual({ rows: 5, create: 5, update: 0, unchanged: 0, error: 0 });
+    expect(response.body.rows.at(-1)).toMatchObject({ row: 6, outcome: 'create', values: { unitNumber: 'Local Peñón', squareMeters: '120,75' } });
+    expect(await unitsOf(property.id)).toEqual([]);
+  });
+
+  it('reads the first sheet of an XLSX, or the one named, with English headers', async () => {
+    const { property, agent } = await adminWorld();
+    const first = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('edificio-dos-hojas.xlsx') });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ sheet: 'Unidades', sheets: ['Unidades', 'Suplidores'], mapping: { unitNumber: 0, floor: 1, squareMeters: 2, share: 3 } });
+    expect(first.body.rows.map((row: Row) => row.values.unitNumber)).toEqual(['1A', '1B', '2A']);
+    const second = await agent.post('/api/imports').send({ kind: 'suppliers', propertyId: property.id, sheet: 'Suplidores', file: fixture('edificio-dos-hojas.xlsx') });
+    expect(second.status).toBe(201);
+    expect(second.body.totals).toMatchObject({ rows: 2, create: 2, error: 0 });
+    const missing = await agent.post('/api/imports').send({ kind: 'suppliers', propertyId: property.id, sheet: 'Otra', file: fixture('edificio-dos-hojas.xlsx') });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.sheet).toBe('El libro no tiene esa hoja');
+  });
+
+  it('lists each of the 20 bad rows with its row and field, in the forms’ words, and their CSV', async () => {
+    const { property, agent } = await adminWorld();
+    const response = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('unidades-errores.csv') });
+    expect(response.status).toBe(201);
+    expect(response.body.totals).toEqual({ rows: 22, create: 2, update: 0, unchanged: 0, error: 20 });
+    const errors = Object.fromEntries((response.body.rows as Row[]).filter((row) => row.outcome === 'error').map((row) => [row.row, row.errors]));
+    expect(Object.keys(errors)).toHaveLength(20);
+    expect(errors[3]).toEqual({ unitNumber: 'El número de unidad es requerido' });
+    expect(errors[4]).toEqual({ floor: expect.any(String) });
+    expect(errors[5]).toEqual({ squareMeters: 'El área debe ser al menos 1 metro cuadrado' });
+    expect(errors[7]).toHaveProperty('share');
+    expect(errors[11]).toEqual({ ownerEmail: 'Debe ser un correo electrónico válido' });
+    expect(errors[12]).toEqual({ ownerEmail: 'No hay un propietario con este correo en la organización' });
+    expect(errors[13]).toEqual({ unitNumber: 'Esta fila repite una anterior del archivo' });
+    expect(errors[19]).toEqual({ unitNumber: 'Esta fila repite una anterior del archivo' });
+    expect(errors[18]).toHaveProperty('unitNumber');
+    expect(errors[2]).toBeUndefined();
+    expect(errors[23]).toBeUndefined();
+
+    // Only the error rows, and the same in English for an English-speaking administrator.
+    const only = await agent.get(`/api/imports/${response.body.id}`).query({ status: 'error' });
+    expect(only.body.rows).toHaveLength(20);
+    const csv = await agent.get(`/api/imports/${response.body.id}/errors.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(21);
+    expect(lines[0]).toBe('Fila,Unidad,Piso,Área m²,Alícuota,Correo del propietario,Errores');
+    expect(lines[1]).toBe('3,,1,50,1,,Unidad: El número de unidad es requerido');
+    await db()('users').where({ organizationId: property.organizationId, role: 'Administrador' }).update({ language: 'en' });
+    const english = await agent.get(`/api/imports/${response.body.id}`).query({ status: 'error' });
+    expect(english.body.rows[0].errors).toEqual({ unitNumber: 'The unit number is required' });
+  });
+
+  it('previews again with an edited mapping', async () => {
+    const { property, agent } = await adminWorld();
+    const created = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('unidades-excel-es.csv') });
+    const remapped = await agent.patch(`/api/imports/${created.body.id}`).send({ mapping: { unitNumber: 0, floor: null, squareMeters: null, share: null } });
+    expect(remapped.status).toBe(200);
+    expect(remapped.body.rows[0].values).toEqual({ unitNumber: '101', floor: '', squareMeters: '', share: '', ownerEmail: '' });
+    const bad = await agent.patch(`/api/imports/${created.body.id}`).send({ mapping: { unitNumber: 9 } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses what is not a spreadsheet, an empty file and files over the limits', async () => {
+    const { property, agent } = await adminWorld();
+    const send = (content: Buffer) => agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: { fileName: 'x.csv', content: content.toString('base64') } });
+    const binary = await send(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]));
+    expect(binary.status).toBe(400);
+    expect(binary.body.fields.file).toBe('El archivo debe ser CSV o Excel (.xlsx)');
+    expect((await send(Buffer.from('Unidad\n'))).body.fields.file).toBe('El archivo no tiene filas debajo de los encabezados');
+    const tooManyRows = await send(Buffer.from(['Unidad', ...Array.from({ length: 20_001 }, (_, i) => `U${i}`)].join('\n')));
+    expect(tooManyRows.status).toBe(400);
+    expect(tooManyRows.body.fields.file).toBe('El archivo no puede tener más de 20,000 filas');
+    const tooLarge = await send(Buffer.alloc(10 * 1024 * 1024 + 10, 'a'));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe('El archivo no puede superar 10 MB');
+  });
+});
+
+describe('POST /api/imports/:id/apply', () => {
+  it('writes the rows in one go with their events; the same file again changes nothing', async () => {
+    const { property, agent } = await adminWorld();
+    const first = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('unidades-excel-es.csv') });
+    const applied = await agent.post(`/api/imports/${first.body.id}/apply`).send({});
+    expect(applied.status).toBe(202);
+    expect(applied.body).toMatchObject({ status: 'applied', totals: { create: 5 } });
+    expect(await unitsOf(property.id)).toContainEqual({ unitNumber: 'Local Peñón', floor: 0, squareMeters: 120.75, share: 5 });
+    expect(await unitsOf(property.id)).toHaveLength(5);
+    const created = await db()('events').where({ type: 'unit.created', propertyId: property.id });
+    expect(created).toHaveLength(5);
+    expect(await db()('events').where({ type: 'import.finished', subjectId: first.body.id })).toHaveLength(1);
+
+    const again = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('unidades-excel-es.csv') });
+    expect(again.body.totals).toEqual({ rows: 5, create: 0, update: 0, unchanged: 5, error: 0 });
+    expect((await agent.post(`/api/imports/${again.body.id}/apply`).send({})).status).toBe(202);
+    expect(await unitsOf(property.id)).toHaveLength(5);
+    expect(await db()('events').where({ type: 'unit.created', propertyId: property.id })).toHaveLength(5);
+    expect(await db()('events').where({ type: 'unit.updated', propertyId: property.id })).toHaveLength(0);
+    // Applied once: a second apply of the same import is 409.
+    expect((await agent.post(`/api/imports/${first.body.id}/apply`).send({})).status).toBe(409);
+  });
+
+  it('updates a unit whose values differ (natural key: the number, ignoring case)', async () => {
+    const { property, agent } = await adminWorld();
+    await db()('units').insert({ propertyId: property.id, unitNumber: 'local peñón', floor: 0, squareMeters: 100 });
+    const preview = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('unidades-excel-es.csv') });
+    expect(preview.body.totals).toMatchObject({ create: 4, update: 1 });
+    await agent.post(`/api/imports/${preview.body.id}/apply`).send({});
+    expect(await unitsOf(property.id)).toContainEqual({ unitNumber: 'local peñón', floor: 0, squareMeters: 120.75, share: 5 });
+  });
+
+  it('writes nothing when a row fails in all-or-nothing mode; `valid` imports only the good rows', async () => {
+    const { property, agent } = await adminWorld();
+    const preview = await agent.post('/api/imports').send({ kind: 'units', propertyId: property.id, file: fixture('unidades-errores.csv') });
+    const refused = await agent.post(`/api/imports/${preview.body.id}/apply`).send({ mode: 'all' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('import_has_errors');
+    expect(await unitsOf(property.id)).toEqual([]);
+    expect((await agent.get(`/api/imports/${preview.body.id}`)).body.status).toBe('previewed');
+
+    const valid = await agent.post(`/api/imports/${preview.body.id}/apply`).send({ mode: 'valid' });
+    expect(valid.status).toBe(202);
+    expect((await unitsOf(property.id)).map((unit) => unit.unitNumber)).toEqual(['A1', 'A2']);
+  });
+
+  it('imports suppliers from a Windows-1252 CSV by RNC, then by name; twice changes nothing', async () => {
+    const { organization, property, agent } = await adminWorld();
+    const preview = await agent.post('/api/imports').send({ kind: 'suppliers', propertyId: property.id, file: fixture('suplidores-excel-es.csv') });
+    expect(preview.status).toBe(201);
+    expect(preview.body.mapping).toEqual({ name: 0, taxId: 1, phone: 2, email: 3, category: 4 });
+    expect(preview.body.totals).toMatchObject({ create: 3, error: 0 });
+    expect((await agent.post(`/api/imports/${preview.body.id}/apply`).send({})).status).toBe(202);
+    const stored = await db()('suppliers').where({ organizationId: organization.id }).orderBy('name').select('name', 'taxId', 'category');
+    expect(stored).toEqual([
+      { name: 'Electricista José Peña', taxId: null, category: 'Electricidad' },
+      { name: 'Ferretería Núñez', taxId: '131246702', category: 'Plomería' },
+      { name: 'Jardinería Cáceres', taxId: '131246712', category: 'Áreas verdes' },
+    ]);
+    const again = await agent.post('/api/imports').send({ kind: 'suppliers', propertyId: property.id, file: fixture('suplidores-excel-es.csv') });
+    expect(again.body.totals).toMatchObject({ unchanged: 3, create: 0, update: 0 });
+  });
+});
+
+describe('who may import', () => {
+  it('answers 401 without a session, 403 to other roles, 404 for another organization’s property or import', async () => {
+    expect((await (await client()).post('/api/imports').send({})).status).toBe(401);
+    const { organization, property, agent } = await adminWorld();
+    const body = { kind: 'units', propertyId: property.id, file: fixture('unidades-excel-es.csv') };
+    const { user: resident } = await createResident({ property });
+    const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
+    for (const user of [resident, owner]) expect((await (await signedIn(user)).post('/api/imports').send(body)).status).toBe(403);
+
+    const foreign = await createProperty({ organizationId: (await createOrganization()).id });
+    expect((await agent.post('/api/imports').send({ ...body, propertyId: foreign.id })).status).toBe(404);
+    const other = await adminWorld();
+    const theirs = await other.agent.post('/api/imports').send({ ...body, propertyId: other.property.id });
+    expect((await agent.get(`/api/imports/${theirs.body.id}`)).status).toBe(404);
+    expect((await agent.post(`/api/imports/${theirs.body.id}/apply`).send({})).status).toBe(404);
+    expect((await agent.get(`/api/imports/${theirs.body.id}/errors.csv`)).status).toBe(404);
+    expect((await (await signedIn(resident)).get(`/api/imports/${theirs.body.id}`)).status).toBe(403);
+  });
+});
+
+describe('templates', () => {
+  it('downloads each kind as CSV and XLSX with Spanish headers and an example row', async () => {
+    const { agent, property } = await adminWorld();
+    const csv = await agent.get('/api/imports/templates/units.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Unidad,Piso,Área m²,Alícuota,Correo del propietario');
+    const xlsx = await agent.get('/api/imports/templates/suppliers.xlsx').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(xlsx.status).toBe(200);
+    // The template reads back through the import itself: its one example row, mapped.
+    expect((await agent.get('/api/imports/templates/nada.csv')).status).toBe(404);
+    const preview = await agent
+      .post('/api/imports')
+      .send({ kind: 'suppliers', propertyId: property.id, file: { fileName: 't.xlsx', content: (xlsx.body as Buffer).toString('base64') } });
+    expect(preview.status).toBe(201);
+    expect(preview.body.mapping).toEqual({ name: 0, taxId: 1, phone: 2, email: 3, category: 4 });
+  });
+});
+
+describe('POST /api/properties/:id/units/bulk', () => {
+  it('previews the numbers of a pattern, then creates them skipping the existing ones, with equal shares', async () => {
+    const { property, agent } = await adminWorld();
+    await db()('units').insert({ propertyId: property.id, unitNumber: '102' });
+    const body = { floors: { from: 1, to: 3 }, perFloor: 2, pattern: '{floor}0{n}', equalShares: true };
+    const preview = await agent.post(`/api/properties/${property.id}/units/bulk`).query({ dryRun: 'true' }).send(body);
+    expect(preview.status).toBe(200);
+    expect(preview.body.units.map((unit: { unitNumber: string; outcome: string }) => `${unit.unitNumber}:${unit.outcome}`)).toEqual([
+      '101:create', '102:skip', '201:create', '202:create', '301:create', '302:create',
+    ]);
+    expect(preview.body).toMatchObject({ share: 16.6666, totals: { create: 5, skip: 1 } });
+    expect(await db()('units').where({ propertyId: property.id })).toHaveLength(1);
+
+    const created = await agent.post(`/api/properties/${property.id}/units/bulk`).send(body);
+    expect(created.status).toBe(201);
+    expect(created.body.totals).toEqual({ create: 5, skip: 1 });
+    expect(await unitsOf(property.id)).toContainEqual({ unitNumber: '301', floor: 3, squareMeters: null, share: 16.6666 });
+    expect(await db()('events').where({ type: 'unit.created', propertyId: property.id })).toHaveLength(5);
+    const again = await agent.post(`/api/properties/${property.id}/units/bulk`).send(body);
+    expect(again.body.totals).toEqual({ create: 0, skip: 6 });
+
+    const letters = await agent.post(`/api/properties/${property.id}/units/bulk`).query({ dryRun: 'true' }).send({ floors: { from: 1, to: 1 }, perFloor: 3, pattern: '{floor}{letter}', prefix: 'Local ' });
+    expect(letters.body.units.map((unit: { unitNumber: string }) => unit.unitNumber)).toEqual(['Local 1A', 'Local 1B', 'Local 1C']);
+  });
+
+  it('refuses a pattern without {n} or {letter} and floors upside down; 403 for other roles, 404 for another organization', async () => {
+    const { property, agent, organization } = await adminWorld();
+    const bad = await agent.post(`/api/properties/${property.id}/units/bulk`).send({ floors: { from: 3, to: 1 }, perFloor: 2, pattern: '{floor}' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({ pattern: 'El patrón debe incluir {n} o {letter}, por ejemplo {floor}0{n}' });
+    const body = { floors: { from: 1, to: 1 }, perFloor: 1, pattern: '{floor}{letter}' };
+    const owner = await createUser({ role: 'Propietario', organizationId: organization.id });
+    expect((await (await signedIn(owner)).post(`/api/properties/${property.id}/units/bulk`).send(body)).status).toBe(403);
+    const foreign = await createProperty();
+    expect((await agent.post(`/api/properties/${foreign.id}/units/bulk`).send(body)).status).toBe(404);
+  });
+});
+
+describe('opening balances', () => {
+  it('become one "Saldo anterior" charge per unit through the ledger; twice changes nothing; bad rows name their field', async () => {
+    const { property, agent } = await adminWorld();
+    for (const unitNumber of ['101', '102', '201', '202']) await db()('units').insert({ propertyId: property.id, unitNumber });
+    const preview = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') });
+    expect(preview.status).toBe(201);
+    expect(preview.body.totals).toEqual({ rows: 5, create: 2, update: 0, unchanged: 0, error: 3 });
+    const errors = (preview.body.rows as Row[]).filter((row) => row.errors).map((row) => [row.row, row.errors]);
+    expect(errors).toEqual([
+      [4, { unitNumber: 'La propiedad no tiene esta unidad; confirme que desea crearla' }],
+      [5, { amount: 'El monto debe ser mayor que 0' }],
+      [6, { date: 'Escriba una fecha como 2026-12-31 o 31/12/2026' }],
+    ]);
+    expect((await agent.post(`/api/imports/${preview.body.id}/apply`).send({ mode: 'valid' })).status).toBe(202);
+    const charges = await db()('charges').where({ propertyId: property.id }).orderBy('amount').select('amount', 'description', 'dueDate', 'invoiceNumber');
+    expect(charges).toMatchObject([
+      { amount: 120_000, description: 'Saldo anterior', dueDate: '2026-12-31' },
+      { amount: 450_050, description: 'Saldo anterior', dueDate: '2026-12-31' },
+    ]);
+    expect(charges[0].invoiceNumber).toMatch(/^FAC-/);
+    expect(await db()('events').where({ type: 'charge.created', propertyId: property.id })).toHaveLength(2);
+    const again = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') });
+    expect(again.body.totals).toMatchObject({ create: 0, unchanged: 2, error: 3 });
+  });
+});
