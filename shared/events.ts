@@ -49,6 +49,8 @@ export const EVENT_TYPES = [
   'payment.refunded',
   'charge.waived',
   'charge.credited',
+  'charge.reminder',
+  'billing.reminder_schedule_updated',
   'billing_plan.updated',
   'fund.created',
   'fund.updated',

@@ -48,6 +48,10 @@ export const JOBS = {
   lateFees: 'billing.late-fees',
   /** Issues the cuotas a lost or missed job left unissued, and restores lost plan schedulers (repeatable). */
   sweepBilling: 'billing.sweep',
+  /** Sends one scheduled reminder of a charge (a job per charge and step). */
+  remindCharge: 'billing.remind',
+  /** Enqueues the scheduled reminders due now (repeatable). */
+  sweepChargeReminders: 'billing.reminders-sweep',
   /** Issues one recurring expense template's expense of a month (a delayed job per template and month). */
   issueRecurringExpense: 'finances.recurring',
   /** Issues the recurring expenses a lost job left unissued, and restores lost template jobs (repeatable). */
@@ -98,6 +102,13 @@ export type IssueRecurringExpenseData = { templateId: number; month: string; due
 /** One job per recurring expense template and month: scheduling again replaces it instead of adding one. */
 export const recurringExpenseJobId = (templateId: number, month: string) => `recurring-expense-${templateId}-${month}`;
 
+export type RemindChargeData = { chargeId: number; step: number };
+/** Optional day and hour a reminder sweep is for (tests and re-runs); now by default. */
+export type SweepChargeRemindersData = { today?: string; hour?: number };
+
+/** One reminder job per charge and step: enqueuing it again is a no-op. */
+export const chargeReminderJobId = (chargeId: number, step: number) => `charge-reminder-${chargeId}-${step}`;
+
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
   broadcastSweep: { id: 'broadcasts-sweep', everyMs: 60_000 },
@@ -108,6 +119,7 @@ export const SCHEDULERS = {
   packageSweep: { id: 'packages-sweep', everyMs: 60_000 },
   billingSweep: { id: 'billing-sweep', everyMs: 60_000 },
   recurringExpenseSweep: { id: 'finances-recurring-sweep', everyMs: 60_000 },
+  chargeReminderSweep: { id: 'billing-reminders-sweep', everyMs: 60_000 },
   /** Late fees once a day at 06:00 in the billing time zone. */
   lateFees: { id: 'billing-late-fees', pattern: '0 6 * * *' },
 } as const;

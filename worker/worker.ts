@@ -22,6 +22,7 @@ import { sweepMaintenance } from './jobs/sweep-maintenance';
 import { sweepNotifications } from './jobs/sweep-notifications';
 import { sweepVisitors } from './jobs/sweep-visitors';
 import { remindPackage, sweepPackages } from './jobs/packages';
+import { remindCharge, sweepChargeReminders } from './jobs/reminders';
 
 type Processor = (job: Job, token?: string) => Promise<unknown>;
 
@@ -40,6 +41,8 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing),
       [JOBS.issueRecurringExpense]: issueRecurringExpense(queues.billing),
       [JOBS.sweepRecurringExpenses]: sweepRecurringExpenses(queues.billing),
+      [JOBS.remindCharge]: remindCharge,
+      [JOBS.sweepChargeReminders]: sweepChargeReminders(queues.billing),
     },
   };
 }

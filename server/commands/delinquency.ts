@@ -13,7 +13,8 @@ import { pastDue } from '../db/charges';
 import { fullNameSql } from '../db/names';
 
 /** A row of unit_debts as a page reads it (bucket_0..3 as bucket0..3). */
-type KeptDebtRow = Omit<DelinquencyRow, 'buckets'> & Record<`bucket${number}`, number>;
+type KeptDebtRow = Omit<DelinquencyRow, 'buckets' | 'contact'> &
+  Record<`bucket${number}`, number> & { contactName: string | null; contactEmail: string | null; contactPhone: string | null; contactIsOwner: boolean };
 
 /** Largest debt first, then the property's name and the unit's number as people read them (101 before 1001), then the unit. */
 const LARGEST_DEBT_FIRST = [
@@ -63,9 +64,20 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
   const pageQuery = found
     .leftJoin('units as u', 'u.id', 'd.unit_id')
     .leftJoin('users as owner', 'owner.id', 'u.owner_id')
+    // Who to call: the unit's owner, else its first current resident (the report is the administrators').
+    .joinRaw(
+      `left join lateral (select c.id, c.name, c.last_name, c.email, c.phone from users c
+        where c.id = u.owner_id
+           or (u.owner_id is null and c.id = (select r.user_id from residents r where r.unit_id = u.id and r.status <> 'inactive' order by r.id limit 1))
+        limit 1) as contact on true`,
+    )
     .select(
       'd.*',
       trx.raw(`${fullNameSql('owner')} as owner_name`),
+      trx.raw(`${fullNameSql('contact')} as contact_name`),
+      'contact.email as contact_email',
+      'contact.phone as contact_phone',
+      trx.raw('(u.owner_id is not null) as contact_is_owner'),
       trx.raw('(?::date - d.oldest_due_date) as days_late', [today]),
       trx.raw("(select max(p.received_at)::text from payments p where p.unit_id = d.unit_id and p.status in ('confirmed', 'refunded')) as last_payment_at"),
     )
@@ -86,6 +98,7 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
     daysLate: row.daysLate,
     buckets: buckets(row),
     lastPaymentAt: row.lastPaymentAt,
+    contact: row.contactName || row.contactEmail ? { name: row.contactName, email: row.contactEmail, phone: row.contactPhone, isOwner: row.contactIsOwner } : null,
   });
   const rows = limit ? await rememberedRows(user, pageQuery, trx, { finish: (read: KeptDebtRow[]) => (reversed ? read.reverse() : read).map(presented) }) : [];
   return { rows, total: units, totals: { ...buckets(sums), overdue: sums.overdue }, units };

@@ -10,6 +10,7 @@ function schedules(queues: Queues, sweepEveryMs?: number): Array<{ queue: Queue;
   return [
     { queue: queues.billing, id: SCHEDULERS.billingSweep.id, every: sweepEveryMs ?? SCHEDULERS.billingSweep.everyMs, job: JOBS.sweepBilling },
     { queue: queues.billing, id: SCHEDULERS.recurringExpenseSweep.id, every: sweepEveryMs ?? SCHEDULERS.recurringExpenseSweep.everyMs, job: JOBS.sweepRecurringExpenses },
+    { queue: queues.billing, id: SCHEDULERS.chargeReminderSweep.id, every: sweepEveryMs ?? SCHEDULERS.chargeReminderSweep.everyMs, job: JOBS.sweepChargeReminders },
     { queue: queues.billing, id: SCHEDULERS.lateFees.id, pattern: SCHEDULERS.lateFees.pattern, job: JOBS.lateFees },
     { queue: queues.broadcasts, id: SCHEDULERS.broadcastSweep.id, every: sweepEveryMs ?? SCHEDULERS.broadcastSweep.everyMs, job: JOBS.sweepBroadcasts },
     { queue: queues.notifications, id: SCHEDULERS.notificationSweep.id, every: sweepEveryMs ?? SCHEDULERS.notificationSweep.everyMs, job: JOBS.sweepNotifications },

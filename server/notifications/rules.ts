@@ -129,6 +129,26 @@ const BILLING_RULES: Partial<Record<EventType, NotificationRule>> = {
     es: (p) => ({ title: `Transferencia rechazada: ${amountOf(p)}`, body: `${unitOf(p)}. Motivo: ${p.reason}` }),
     en: (p) => ({ title: `Transfer rejected: ${amountOf(p)}`, body: `${unitOf(p)}. Reason: ${p.reason}` }),
   }),
+  // A reminder (avisos de cobro, docs/modules/collections.md): once per reminder sent.
+  'charge.reminder': {
+    ...billingRule(unitPeople, '/billing', {
+      es: (p) =>
+        p.kind === 'scheduled'
+          ? {
+              title: Number(p.step) < 0 ? `Recordatorio: ${p.title} vence pronto` : Number(p.step) === 0 ? `Recordatorio: ${p.title} vence hoy` : `Recordatorio: ${p.title} está vencido`,
+              body: `${unitOf(p)}: ${amountOf(p)} por pagar de la factura ${p.invoiceNumber}, ${Number(p.step) <= 0 ? 'vence' : 'venció'} el ${formatDay(String(p.dueDate), 'es')}. Puede pagar o reportar su transferencia en Facturación.`,
+            }
+          : { title: 'Recordatorio de pago', body: `${unitOf(p)} tiene un balance vencido de ${amountOf(p)}. Puede pagar o reportar su transferencia en Facturación.` },
+      en: (p) =>
+        p.kind === 'scheduled'
+          ? {
+              title: Number(p.step) < 0 ? `Reminder: ${p.title} is due soon` : Number(p.step) === 0 ? `Reminder: ${p.title} is due today` : `Reminder: ${p.title} is overdue`,
+              body: `${unitOf(p)}: ${amountOf(p)} to pay on invoice ${p.invoiceNumber}, ${Number(p.step) <= 0 ? 'due' : 'was due'} ${formatDay(String(p.dueDate), 'en')}. You can pay or report your transfer in Billing.`,
+            }
+          : { title: 'Payment reminder', body: `${unitOf(p)} has an overdue balance of ${amountOf(p)}. You can pay or report your transfer in Billing.` },
+    }),
+    key: (event) => `charge.reminder:${event.payload.reminderId}`,
+  },
   'charge.waived': billingRule(unitPeople, '/billing', {
     es: (p) => ({ title: `Mora condonada: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Motivo: ${p.reason}` }),
     en: (p) => ({ title: `Late fee waived: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Reason: ${p.reason}` }),

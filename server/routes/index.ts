@@ -6,6 +6,7 @@ import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { bookingsRouter } from './bookings';
 import { billingPlansRouter, certificatesRouter } from './billingPlans';
+import { collectionsRouter } from './collections';
 import { broadcastsRouter } from './broadcasts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
@@ -58,6 +59,7 @@ export const apiRouters: Router[] = [
   documentsRouter,
   billingRouter,
   billingPlansRouter,
+  collectionsRouter,
   certificatesRouter,
   // Before finances: its GET /expenses/:id would otherwise take GET /expenses/export.csv.
   financesFilesRouter,

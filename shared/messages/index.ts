@@ -18,6 +18,7 @@ import { FINANCES_FILES_MESSAGES } from './financesFiles';
 import { PACKAGES_MESSAGES } from './packages';
 import { ASSEMBLIES_MESSAGES } from './assemblies';
 import { ONBOARDING_MESSAGES } from './onboarding';
+import { COLLECTIONS_MESSAGES } from './collections';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -45,6 +46,7 @@ export const MESSAGES = {
   ...PACKAGES_MESSAGES,
   ...ASSEMBLIES_MESSAGES,
   ...ONBOARDING_MESSAGES,
+  ...COLLECTIONS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -236,5 +236,7 @@ export type DelinquencyRow = {
   daysLate: number;
   buckets: Record<'0-30' | '31-60' | '61-90' | '90+', number>;
   lastPaymentAt: string | null;
+  /** Who to call about the debt: the owner, else the first current resident (docs/modules/collections.md). */
+  contact: { name: string | null; email: string | null; phone: string | null; isOwner: boolean } | null;
 };
 export type DelinquencyReport = { rows: DelinquencyRow[]; total: number; totals: DelinquencyRow['buckets'] & { overdue: number }; units: number };

@@ -1,4 +1,4 @@
-import { FileDown, FileText, HandCoins, PartyPopper } from 'lucide-react';
+import { BellRing, FileDown, FileText, HandCoins, Mail, PartyPopper, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { AGING_BUCKETS, type AgingBucket } from '@shared/billing';
 import type { DelinquencyRow } from '@shared/schemas/billing';
 import { BILLING_PAGE_SIZE } from '../api/queries';
 import { delinquencyFile, useDelinquency, type DelinquencyFilters } from '../api/plans';
+import { ReminderDialog } from './ReminderDialog';
 
 type ToolbarTabs = { label: string; value: string; items: ToolbarTab[]; onChange: (value: string) => void };
 
@@ -25,6 +26,7 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
   const formatDate = useFormatDate();
   const [filters, setFilters] = useState<DelinquencyFilters>({ q: '', propertyId: null, bucket: null });
   const [page, setPage] = useState(1);
+  const [reminding, setReminding] = useState<DelinquencyRow[] | null>(null);
   const update = (change: Partial<DelinquencyFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
     setPage(1);
@@ -43,7 +45,25 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
       cell: (row) => (
         <div className="min-w-0">
           <div className="fw-semibold text-break" data-testid="delinquent-unit">{`${row.propertyName} · ${row.unitNumber}`}</div>
-          {row.ownerName && <div className="small text-body-secondary text-break">{row.ownerName}</div>}
+          {row.contact ? (
+            <div className="small text-body-secondary text-break" data-testid="delinquent-contact">
+              <div>{`${row.contact.name ?? ''} (${t(row.contact.isOwner ? 'delinquency.owner' : 'delinquency.resident')})`}</div>
+              {row.contact.phone && (
+                <a href={`tel:${row.contact.phone}`} className="d-inline-flex align-items-center gap-1 me-2">
+                  <Phone size={12} aria-hidden />
+                  {row.contact.phone}
+                </a>
+              )}
+              {row.contact.email && (
+                <a href={`mailto:${row.contact.email}`} className="d-inline-flex align-items-center gap-1 text-break">
+                  <Mail size={12} aria-hidden />
+                  {row.contact.email}
+                </a>
+              )}
+            </div>
+          ) : (
+            <div className="small text-body-secondary">{t('delinquency.noContact')}</div>
+          )}
         </div>
       ),
     },
@@ -102,7 +122,18 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
           </Col>
         </Row>
       )}
-      <div className="d-flex justify-content-end mb-2">
+      <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
+        <Button
+          variant="outline-primary"
+          size="sm"
+          disabled={!report.data?.rows.length}
+          onClick={() => setReminding(report.data?.rows ?? [])}
+          className="d-inline-flex align-items-center gap-1"
+          data-testid="remind-page"
+        >
+          <BellRing size={16} aria-hidden />
+          {t('reminders.sendPage', { count: report.data?.rows.length ?? 0 })}
+        </Button>
         <Button variant="outline-secondary" size="sm" disabled={pdf.pending} onClick={() => pdf.download(delinquencyFile(filters, 'pdf'))} className="d-inline-flex align-items-center gap-1">
           <FileDown size={16} aria-hidden />
           {t('delinquency.pdf')}
@@ -119,6 +150,7 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
             actions={[
               { label: t('actions.recordPayment'), icon: HandCoins, onClick: () => onPay(row) },
               { label: t('actions.statement'), icon: FileText, onClick: () => onStatement(row.unitId) },
+              { label: t('reminders.action'), icon: BellRing, onClick: () => setReminding([row]) },
             ]}
           />
         )}
@@ -129,6 +161,7 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
         testId="delinquency"
         rowTestId="delinquency-row"
       />
+      <ReminderDialog rows={reminding} onClose={() => setReminding(null)} />
     </>
   );
 }

@@ -15,7 +15,9 @@ import { ChargeSplitSchema, PLAN_SPLITS, SPLIT_CHARGE_TYPES } from '@shared/sche
 import { useSplitCharge } from '../api/plans';
 import { newIdempotencyKey, pesosField } from './form';
 
-const SplitFormSchema = ChargeSplitSchema.extend({
+// From the shared schema's fields: `.extend` refuses a schema with refinements (the server checks them).
+const SplitFormSchema = z.object({
+  ...ChargeSplitSchema.shape,
   propertyId: z.number({ error: 'required_field' }).int().positive({ error: 'required_field' }),
   total: pesosField(),
 });

@@ -13,6 +13,7 @@ import { downloadFile } from '@client/lib/download';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { useStatement } from '../api/queries';
 import type { StatementEntry } from '../api/types';
+import { UnitReminders } from './UnitReminders';
 
 /** A unit's statement (estado de cuenta): every charge, payment and refund with the running balance; PDF and CSV. */
 export function StatementDialog({ unitId, onClose }: { unitId: number | null; onClose: () => void }) {
@@ -68,6 +69,7 @@ export function StatementDialog({ unitId, onClose }: { unitId: number | null; on
             </p>
           </>
         )}
+        <UnitReminders unitId={shown} />
       </Modal.Body>
       <Modal.Footer>
         <Button

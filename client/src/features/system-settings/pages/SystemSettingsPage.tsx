@@ -13,7 +13,7 @@ import { AppearanceTab } from '../components/AppearanceTab';
 import { FeaturesTab } from '../components/FeaturesTab';
 import { GeneralTab } from '../components/GeneralTab';
 
-const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors'] as const;
+const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors', 'collections'] as const;
 
 /**
  * /admin/system-settings (administrators; the route sends others to /): General, Appearance,
@@ -21,9 +21,9 @@ const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors'] as
  * signed-in user of the organization at once.
  */
 /** The modules' own settings tabs, given by app/routes/screens/SystemSettingsScreen.tsx. */
-type SystemSettingsPageProps = { MaintenanceTab: ComponentType; VisitorsTab: ComponentType };
+type SystemSettingsPageProps = { MaintenanceTab: ComponentType; VisitorsTab: ComponentType; CollectionsTab: ComponentType };
 
-export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab }: SystemSettingsPageProps) {
+export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, CollectionsTab }: SystemSettingsPageProps) {
   const { t } = useTranslation('systemSettings');
   const { organizationId } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -81,6 +81,9 @@ export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab }: Syst
           </Tab.Pane>
           <Tab.Pane eventKey="visitors" mountOnEnter>
             <VisitorsTab />
+          </Tab.Pane>
+          <Tab.Pane eventKey="collections" mountOnEnter>
+            <CollectionsTab />
           </Tab.Pane>
         </Tab.Content>
       </Tab.Container>
