@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
 import { errorMessage } from '@client/lib/api';
+import { useCurrentUser } from '@client/lib/auth';
 import { readAsBase64 } from '@client/lib/files';
+import { can } from '@shared/permissions';
 import type { AssemblyDetail } from '@shared/schemas/assemblies';
 import { useCreateProxy, useDecideProxy, useProxies } from '../api/assemblies';
 
 /** Proxies (poderes): administrators approve or reject; owners upload the signed letter for a unit of theirs. */
 export function ProxiesPanel({ assembly }: { assembly: AssemblyDetail }) {
   const { t } = useTranslation('assemblies');
-  const manages = assembly.actions.includes('proxies') && assembly.actions.includes('manageItems');
+  const manages = can(useCurrentUser(), 'assemblies.manage') && assembly.actions.includes('proxies');
   const proxies = useProxies(assembly.id, true);
   const decide = useDecideProxy();
   const [rejecting, setRejecting] = useState<number | null>(null);

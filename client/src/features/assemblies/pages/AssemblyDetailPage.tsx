@@ -6,7 +6,9 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { errorMessage } from '@client/lib/api';
+import { useCurrentUser } from '@client/lib/auth';
 import { useFormatDate } from '@client/lib/format';
+import { can } from '@shared/permissions';
 import { useAssembliesLive, useAssembly, useAttendance, useMarkPresent } from '../api/assemblies';
 import { AgendaEditor } from '../components/AgendaEditor';
 import { AssemblyActions } from '../components/AssemblyActions';
@@ -27,7 +29,8 @@ export default function AssemblyDetailPage() {
   const id = Number(useParams().id);
   const formatDate = useFormatDate();
   const detail = useAssembly(id);
-  const manages = detail.data?.actions.includes('manageItems') ?? false;
+  // Administrators see the attendance list in every state after the draft (checking in only while open).
+  const manages = can(useCurrentUser(), 'assemblies.manage');
   const attendance = useAttendance(id, manages && detail.data?.status !== 'draft');
   const mark = useMarkPresent(id);
   useAssembliesLive();
@@ -81,7 +84,7 @@ export default function AssemblyDetailPage() {
               </Card.Body>
             </Card>
           )}
-          {assembly.myUnits.length > 0 && assembly.status === 'in_session' && (
+          {assembly.myUnits.length > 0 && (assembly.status === 'convened' || assembly.status === 'in_session') && (
             <Card className="mb-3" data-testid="my-units">
               <Card.Body>
                 <h2 className="h5">{t('mine.title')}</h2>
