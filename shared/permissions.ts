@@ -28,6 +28,7 @@ export const CAPABILITIES = {
   'finances.manage': ['Administrador'],
   // Assemblies (docs/modules/assemblies.md): administrators run them; owners vote for their units (policies/assemblies.ts).
   'assemblies.manage': ['Administrador'],
+  'assemblies.read': ['Administrador', 'Propietario', 'Residente'],
   'amenities.book': ['Administrador', 'Propietario', 'Residente'],
   'bookings.manage': ['Administrador'],
   'visitors.register': ['Administrador', 'Propietario', 'Residente'],

@@ -26,6 +26,8 @@ const SCREENS: Record<string, ScreenRule> = {
   '/finances': { capability: 'finances.manage' },
   // Suppliers work their assigned requests here ("Mis trabajos").
   '/maintenance': { feature: 'maintenance' },
+  // Assemblies: administrators run them; owners and residents of the property read (and owners vote).
+  '/assemblies': { capability: 'assemblies.read' },
   '/amenities': { feature: 'amenities', capability: 'amenities.book' },
   '/visitors': { feature: 'visitors', capability: 'visitors.register' },
   // The guardhouse's tablet: administrators and security staff.

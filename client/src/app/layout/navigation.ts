@@ -16,6 +16,7 @@ import {
   SlidersHorizontal,
   UserCheck,
   Users,
+  Vote,
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
@@ -44,6 +45,7 @@ const MAIN_ITEMS: NavItem[] = [
   { to: '/billing', labelKey: 'nav.billing', icon: CreditCard },
   { to: '/finances', labelKey: 'nav.finances', icon: Landmark },
   { to: '/maintenance', labelKey: 'nav.maintenance', icon: Wrench, supplier: { labelKey: 'nav.myJobs', icon: ClipboardList } },
+  { to: '/assemblies', labelKey: 'nav.assemblies', icon: Vote },
   { to: '/amenities', labelKey: 'nav.amenities', icon: CalendarCheck },
   { to: '/visitors', labelKey: 'nav.visitors', icon: UserCheck, end: true },
   { to: '/visitors/desk', labelKey: 'nav.visitorDesk', icon: ShieldCheck },
