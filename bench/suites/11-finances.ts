@@ -224,9 +224,9 @@ async function statementCsv(db: Knex, bankAccountId: number, propertyId: number,
        where e.property_id = :property and ep.bank_account_id = :account and ep.paid_at >= b.start and ep.paid_at < b.stop
      ),
      other as (
-       select b.start + (g % 28) as day, case when g % 5 = 0 then -(g * 131 % 90000 + 1000) else g * 977 % 4000000 + 10000 end as amount,
+       select b.start + (g % 28)::int as day, case when g % 5 = 0 then -(g * 131 % 90000 + 1000) else g * 977 % 4000000 + 10000 end as amount,
               case when g % 5 = 0 then 'COMISION SERVICIO' else 'DEPOSITO EN EFECTIVO' end as description, 'DEP' || lpad(g::text, 6, '0') as reference
-       from bounds b, generate_series(1, :lines - (select count(*) from book)) g
+       from bounds b, generate_series(1, cast(:lines as int) - (select count(*) from book)::int) g
      )
      select to_char(day, 'DD/MM/YYYY') as day, description, reference, amount from (select * from book union all select * from other) l order by day, reference`,
     { month, property: propertyId, account: bankAccountId, lines: STATEMENT_LINES },

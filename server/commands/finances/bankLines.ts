@@ -26,7 +26,8 @@ const PAIRS_SQL = `
     select id, date, amount, ${digits('reference')} as ref, ${digits('description')} as text_digits
       from bank_lines where id = any(:lines) and matched_at is null
   ), b as (
-    select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b where not ${ENTRY_MATCHED_SQL}
+    select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b
+     where b.date between cast(:from as date) - cast(:days as int) and cast(:to as date) + cast(:days as int) and not ${ENTRY_MATCHED_SQL}
   )
   select l.id as line_id, b.kind, b.id, b.date, b.amount, b.reference, b.description,
          abs(l.date - b.date) as days,
@@ -43,7 +44,10 @@ async function suggestionsFor(trx: Knex, account: StoredBankAccount, lines: Stor
   const open = lines.filter((line) => !line.matchedAt).map((line) => line.id);
   const chosen = new Map<number, BookEntry>();
   if (!open.length) return chosen;
-  const { rows } = await trx.raw(PAIRS_SQL, { ...bookBindings(account), lines: open, days: SUGGESTION_DAYS });
+  // Only the book entries near the lines' dates (one month's, not the account's whole book).
+  const dates = lines.filter((line) => !line.matchedAt).map((line) => line.date).sort();
+  const bounds = { from: dates[0], to: dates[dates.length - 1] };
+  const { rows } = await trx.raw(PAIRS_SQL, { ...bookBindings(account), ...bounds, lines: open, days: SUGGESTION_DAYS });
   const lineDate = new Map(lines.map((line) => [line.id, line.date]));
   type Pair = Record<string, unknown> & { line_id: number; kind: string; id: number; days: number; ref_match: boolean };
   (rows as Pair[]).sort(
