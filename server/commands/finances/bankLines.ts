@@ -19,13 +19,14 @@ const digits = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0
  * money: same signed amount, dated within SUGGESTION_DAYS, and reference digits that agree when
  * both have them (one contains the other). A pair whose entry's reference digits (4 or more)
  * appear in the line's reference or description ranks first; then the closer date. One SQL for
- * all the lines asked (a 2,000-line month is one query), joined on (amount, date) by index.
+ * all the lines asked (a 2,000-line month is one query). Both sides are computed once and then
+ * joined on (amount, date): inlined, the book was read again for each line.
  */
 const PAIRS_SQL = `
-  with l as (
+  with l as materialized (
     select id, date, amount, ${digits('reference')} as ref, ${digits('description')} as text_digits
       from bank_lines where id = any(:lines) and matched_at is null
-  ), b as (
+  ), b as materialized (
     select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b
      where b.date between cast(:from as date) - cast(:days as int) and cast(:to as date) + cast(:days as int) and not ${ENTRY_MATCHED_SQL}
   )
