@@ -28,9 +28,15 @@ export const BOOK_ENTRIES_SQL = `
     from other_incomes i
    where i.bank_account_id = :account and i.date >= :opening`;
 
-/** Whether a book entry is matched to a line (any account): `b` is a BOOK_ENTRIES_SQL row. */
-export const ENTRY_MATCHED_SQL = `exists (select 1 from bank_lines m where
-  (b.kind = 'payment' and m.payment_id = b.id) or (b.kind = 'expense_payment' and m.expense_payment_id = b.id) or (b.kind = 'income' and m.other_income_id = b.id))`;
+/**
+ * Whether a book entry is matched to a line (any account): `b` is a BOOK_ENTRIES_SQL row. One
+ * lookup per kind, each by its unique index (one `exists` with the three ORed read every line
+ * of every account for each entry: 0.4 s for a 2,000-line month).
+ */
+export const ENTRY_MATCHED_SQL = `(
+  (b.kind = 'payment' and exists (select 1 from bank_lines m where m.payment_id = b.id))
+  or (b.kind = 'expense_payment' and exists (select 1 from bank_lines m where m.expense_payment_id = b.id))
+  or (b.kind = 'income' and exists (select 1 from bank_lines m where m.other_income_id = b.id)))`;
 
 export const bookBindings = (account: Pick<StoredBankAccount, 'id' | 'propertyId' | 'receivesPayments' | 'openingDate'>) => ({
   account: account.id,

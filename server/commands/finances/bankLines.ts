@@ -19,14 +19,16 @@ const digits = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0
  * money: same signed amount, dated within SUGGESTION_DAYS, and reference digits that agree when
  * both have them (one contains the other). A pair whose entry's reference digits (4 or more)
  * appear in the line's reference or description ranks first; then the closer date. One SQL for
- * all the lines asked (a 2,000-line month is one query), joined on (amount, date) by index.
+ * all the lines asked (a 2,000-line month is one query). Both sides are computed once and then
+ * joined on (amount, date): inlined, the book was read again for each line.
  */
 const PAIRS_SQL = `
-  with l as (
+  with l as materialized (
     select id, date, amount, ${digits('reference')} as ref, ${digits('description')} as text_digits
       from bank_lines where id = any(:lines) and matched_at is null
-  ), b as (
-    select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b where not ${ENTRY_MATCHED_SQL}
+  ), b as materialized (
+    select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b
+     where b.date between cast(:from as date) - cast(:days as int) and cast(:to as date) + cast(:days as int) and not ${ENTRY_MATCHED_SQL}
   )
   select l.id as line_id, b.kind, b.id, b.date, b.amount, b.reference, b.description,
          abs(l.date - b.date) as days,
@@ -43,7 +45,10 @@ async function suggestionsFor(trx: Knex, account: StoredBankAccount, lines: Stor
   const open = lines.filter((line) => !line.matchedAt).map((line) => line.id);
   const chosen = new Map<number, BookEntry>();
   if (!open.length) return chosen;
-  const { rows } = await trx.raw(PAIRS_SQL, { ...bookBindings(account), lines: open, days: SUGGESTION_DAYS });
+  // Only the book entries near the lines' dates (one month's, not the account's whole book).
+  const dates = lines.filter((line) => !line.matchedAt).map((line) => line.date).sort();
+  const bounds = { from: dates[0], to: dates[dates.length - 1] };
+  const { rows } = await trx.raw(PAIRS_SQL, { ...bookBindings(account), ...bounds, lines: open, days: SUGGESTION_DAYS });
   const lineDate = new Map(lines.map((line) => [line.id, line.date]));
   type Pair = Record<string, unknown> & { line_id: number; kind: string; id: number; days: number; ref_match: boolean };
   (rows as Pair[]).sort(
