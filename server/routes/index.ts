@@ -13,6 +13,7 @@ import { financesBooksRouter } from './financesBooks';
 import { financesBankRouter } from './financesBank';
 import { financesPeriodsRouter } from './financesPeriods';
 import { financesFilesRouter } from './financesFiles';
+import { financesTransparencyRouter } from './financesTransparency';
 import { healthRouter } from './health';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
@@ -55,6 +56,7 @@ export const apiRouters: Router[] = [
   broadcastsRouter,
   documentsRouter,
   billingRouter,
+  financesTransparencyRouter,
   billingPlansRouter,
   certificatesRouter,
   // Before finances: its GET /expenses/:id would otherwise take GET /expenses/export.csv.
