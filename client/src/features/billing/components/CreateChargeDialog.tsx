@@ -1,5 +1,5 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ import { useCreateCharge } from '../api/mutations';
 import { fundField, newIdempotencyKey, pesosField, unitField } from './form';
 import { UnitFields } from './UnitFields';
 
-const ChargeFormSchema = ChargeCreateSchema.extend({ unitId: unitField(), amount: pesosField(), fundId: fundField() });
+// The server's fields with the form's own readings (its fund rule is kept by sending a fund only for an extraordinary charge).
+const ChargeFormSchema = z.object({ ...ChargeCreateSchema.shape, unitId: unitField(), amount: pesosField(), fundId: fundField() });
 type ChargeFormInput = z.input<typeof ChargeFormSchema>;
 type ChargeFormOutput = z.output<typeof ChargeFormSchema>;
 const FIELDS = ['unitId', 'type', 'amount', 'dueDate', 'description', 'fundId'] as const;
@@ -43,6 +44,10 @@ function ChargeForm({ onClose }: { onClose: () => void }) {
     defaultValues: { unitId: '', type: 'maintenance', amount: '', dueDate: '', description: '', fundId: '' },
   });
   const extraordinary = useWatch({ control, name: 'type' }) === 'extraordinary';
+  // A fund is only for an extraordinary charge: another type forgets the one chosen.
+  useEffect(() => {
+    if (!extraordinary) setValue('fundId', '');
+  }, [extraordinary, setValue]);
   // The fund is asked for (and sent) only for an extraordinary charge.
   const onSubmit = handleSubmit(({ fundId, ...rest }) =>
     create.mutate({ body: { ...rest, fundId: rest.type === 'extraordinary' ? fundId : null }, key }, {

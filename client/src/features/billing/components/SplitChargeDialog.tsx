@@ -1,5 +1,5 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,9 @@ import { ChargeSplitSchema, PLAN_SPLITS, SPLIT_CHARGE_TYPES } from '@shared/sche
 import { useSplitCharge } from '../api/plans';
 import { fundField, newIdempotencyKey, pesosField } from './form';
 
-const SplitFormSchema = ChargeSplitSchema.extend({
+// The server's fields with the form's own readings (its fund rule is kept by sending a fund only for an extraordinary assessment).
+const SplitFormSchema = z.object({
+  ...ChargeSplitSchema.shape,
   propertyId: z.number({ error: 'required_field' }).int().positive({ error: 'required_field' }),
   total: pesosField(),
   fundId: fundField(),
@@ -49,6 +51,10 @@ function SplitForm({ onClose }: { onClose: () => void }) {
   });
   const propertyId = useWatch({ control, name: 'propertyId' }) ?? null;
   const extraordinary = useWatch({ control, name: 'type' }) === 'extraordinary';
+  // A fund is only for an extraordinary charge: another type forgets the one chosen.
+  useEffect(() => {
+    if (!extraordinary) setValue('fundId', '');
+  }, [extraordinary, setValue]);
   // The fund is asked for (and sent) only for an extraordinary assessment.
   const onSubmit = handleSubmit(({ propertyId: id, fundId, ...body }) =>
     split.mutate(
