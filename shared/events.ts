@@ -77,6 +77,7 @@ export const EVENT_TYPES = [
   'recurring_expense.updated',
   'recurring_expense.deleted',
   'budget.updated',
+  'finances.transparency_updated',
   'period.closed',
   'period.reopened',
   'finance_report.published',

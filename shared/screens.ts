@@ -46,9 +46,10 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/admin/organizations', module: 'features/organizations/pages/OrganizationsPage', namespaces: ['organizations'] },
   { path: '/admin/mail', module: 'features/notifications/pages/MailPage', namespaces: ['notifications'] },
   { path: '/admin/status', module: 'features/operators/pages/SystemStatusPage', namespaces: ['operators'] },
-  { path: '/finances/presupuesto', module: 'features/finances/close/pages/BudgetPage', namespaces: ['financesClose'] },
-  { path: '/finances/cierre', module: 'features/finances/close/pages/ClosePage', namespaces: ['financesClose'] },
-  { path: '/finances/reportes', module: 'features/finances/close/pages/ReportsPage', namespaces: ['financesClose'] },
+  { path: '/finances/presupuesto', module: 'features/finances/close/pages/BudgetPage', namespaces: ['financesClose', 'finances'] },
+  { path: '/finances/estados', module: 'features/finances/statements/pages/StatementsPage', namespaces: ['financesStatements', 'finances'], rule: '/finances' },
+  { path: '/finances/cierre', module: 'features/finances/close/pages/ClosePage', namespaces: ['financesClose', 'finances'] },
+  { path: '/finances/reportes', module: 'features/finances/close/pages/ReportsPage', namespaces: ['financesClose', 'finances'] },
 ];
 
 /** The signed-in screen at `pathname` (a `:name` segment takes any one segment), if any. */

@@ -4,7 +4,8 @@ import { can } from '../../shared/permissions';
 import { db } from '../db';
 import { forbidden, notFound } from '../errors';
 import { Property, type User } from '../models';
-import { findFinancesProperty } from './finances';
+import { transparencyOf } from '../commands/finances/transparency';
+import { findExpense, findFinancesProperty } from './finances';
 import { actingUnitIds } from './residency';
 
 /**
@@ -40,3 +41,29 @@ export const propertyReaders = (trx: Knex, propertyId: number) =>
     .select('residents.userId as id')
     .union((owners) => owners.from('units').where('units.propertyId', propertyId).whereNotNull('units.ownerId').select('units.ownerId as id'))
     .union((landlord) => landlord.from('properties').where('properties.id', propertyId).whereNotNull('properties.ownerId').select('properties.ownerId as id'));
+
+/**
+ * The expense whose invoice (attachment) the user may open: any of the organization's for its
+ * administrators (policies/finances.ts); for the owners and residents of a property (as
+ * findReportProperty decides), only an expense listed in one of that property's published
+ * monthly reports, and only while the organization's transparency switch is on. Suppliers, and
+ * everyone while the switch is off: 403 (as for the rest of finances); with it on, any other
+ * expense (not in a published report, another property's or organization's): 404.
+ */
+export async function findExpenseForInvoice(user: User, id: number, trx: Knex = db()): Promise<{ id: number; organizationId: number; propertyId: number }> {
+  if (can(user, 'finances.manage')) return findExpense(user, id, trx);
+  // As before the switch: suppliers, and everyone while it is off, are refused (403).
+  if (user.role === 'Suplidor' || !(await transparencyOf(user.organizationId, trx)).enabled) throw forbidden();
+  const missing = () => notFound(messageText('finances_expense_not_found'));
+  const expense = await trx('expenses').where({ id, organizationId: user.organizationId }).first('id', 'organizationId', 'propertyId');
+  if (!expense) throw missing();
+  await findReportProperty(user, expense.propertyId, trx).catch(() => {
+    throw missing();
+  });
+  const listed = await trx('financeReports')
+    .where({ propertyId: expense.propertyId, status: 'published' })
+    .whereRaw('jsonb_path_exists(figures, cast(? as jsonpath), jsonb_build_object(\'id\', ?::int))', ['$.expenses.byCategory[*].items[*] ? (@.id == $id)', expense.id])
+    .first('id');
+  if (!listed) throw missing();
+  return expense;
+}

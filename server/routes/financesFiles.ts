@@ -12,6 +12,7 @@ import { expensesCsv } from '../files/finances';
 import { sendCsv } from '../files/csv';
 import { downloadName, sendFile } from '../files/download';
 import { currentUser, requireUser } from '../middleware/auth';
+import { findExpenseForInvoice } from '../policies/financeReports';
 import { authorizeFinances, findExpense, findFinancesProperty, findFund, findSupplier } from '../policies/finances';
 import { presentExpense, presentExpenseDetail } from '../presenters/finances';
 import type { StoredExpense } from '../rows/finances';
@@ -19,7 +20,8 @@ import { idParam, parse } from '../validation';
 
 /**
  * Finances' files (docs/modules/finances.md, "Attachments" and "Exports"): an expense's invoice
- * photos and PDFs, and the expense list as CSV. Administrators only for now (policies/finances.ts);
+ * photos and PDFs, and the expense list as CSV. Administrators (policies/finances.ts); an invoice
+ * also owners and residents under the transparency switch (policies/financeReports.ts);
  * another organization's expense is 404. Mounted before financesRouter, whose
  * `/expenses/:id` would otherwise take `/expenses/export.csv`.
  */
@@ -53,7 +55,7 @@ financesFilesRouter.post('/expenses/:id/attachments', async (ctx) => {
 /** One file of an expense, shown in the browser as the type its content was checked to be. */
 financesFilesRouter.get('/expenses/:id/attachments/:attachmentId', async (ctx) => {
   const user = currentUser(ctx);
-  const expense = await findExpense(user, idParam(ctx.params.id));
+  const expense = await findExpenseForInvoice(user, idParam(ctx.params.id));
   const file = await attachmentContent(db(), expense.id, idParam(ctx.params.attachmentId));
   if (!file) throw notFound(messageText('finances_attachment_not_found'));
   const extension = file.fileType === 'application/pdf' ? 'pdf' : file.fileType === 'image/png' ? 'png' : 'jpg';

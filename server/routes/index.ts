@@ -15,6 +15,7 @@ import { financesBooksRouter } from './financesBooks';
 import { financesBankRouter } from './financesBank';
 import { financesPeriodsRouter } from './financesPeriods';
 import { financesFilesRouter } from './financesFiles';
+import { financesTransparencyRouter } from './financesTransparency';
 import { healthRouter } from './health';
 import { importsRouter } from './imports';
 import { joinRequestsRouter } from './joinRequests';
@@ -58,6 +59,7 @@ export const apiRouters: Router[] = [
   broadcastsRouter,
   documentsRouter,
   billingRouter,
+  financesTransparencyRouter,
   billingPlansRouter,
   collectionsRouter,
   certificatesRouter,

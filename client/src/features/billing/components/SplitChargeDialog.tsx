@@ -1,10 +1,11 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Col, Form, Modal, Row } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog, FormDialogFooter } from '@client/components/FormDialog';
+import { FundSelect } from '@client/components/form/FundSelect';
 import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
 import { formFailed } from '@client/components/form/server-errors';
@@ -13,17 +14,18 @@ import { PropertySelect } from '@client/components/form/PropertySelect';
 import { formatMoney } from '@client/lib/format';
 import { ChargeSplitSchema, PLAN_SPLITS, SPLIT_CHARGE_TYPES } from '@shared/schemas/billing';
 import { useSplitCharge } from '../api/plans';
-import { newIdempotencyKey, pesosField } from './form';
+import { fundField, newIdempotencyKey, pesosField } from './form';
 
-// From the shared schema's fields: `.extend` refuses a schema with refinements (the server checks them).
+// The server's fields with the form's own readings (its fund rule is kept by sending a fund only for an extraordinary assessment).
 const SplitFormSchema = z.object({
   ...ChargeSplitSchema.shape,
   propertyId: z.number({ error: 'required_field' }).int().positive({ error: 'required_field' }),
   total: pesosField(),
+  fundId: fundField(),
 });
 type SplitFormInput = z.input<typeof SplitFormSchema>;
 type SplitFormOutput = z.output<typeof SplitFormSchema>;
-const FIELDS = ['total', 'split', 'type', 'dueDate', 'description'] as const;
+const FIELDS = ['total', 'split', 'type', 'dueDate', 'description', 'fundId'] as const;
 
 /**
  * "Cuota extraordinaria": a total split across a property's units (equally or by share) in one
@@ -45,12 +47,18 @@ function SplitForm({ onClose }: { onClose: () => void }) {
   const [key] = useState(newIdempotencyKey);
   const { register, handleSubmit, setError, setValue, control, formState: { errors } } = useForm<SplitFormInput, unknown, SplitFormOutput>({
     resolver: zodResolver(SplitFormSchema),
-    defaultValues: { propertyId: undefined, total: '', split: 'share', type: 'extraordinary', dueDate: '', description: '' },
+    defaultValues: { propertyId: undefined, total: '', split: 'share', type: 'extraordinary', dueDate: '', description: '', fundId: '' },
   });
   const propertyId = useWatch({ control, name: 'propertyId' }) ?? null;
-  const onSubmit = handleSubmit(({ propertyId: id, ...body }) =>
+  const extraordinary = useWatch({ control, name: 'type' }) === 'extraordinary';
+  // A fund is only for an extraordinary charge: another type forgets the one chosen.
+  useEffect(() => {
+    if (!extraordinary) setValue('fundId', '');
+  }, [extraordinary, setValue]);
+  // The fund is asked for (and sent) only for an extraordinary assessment.
+  const onSubmit = handleSubmit(({ propertyId: id, fundId, ...body }) =>
     split.mutate(
-      { propertyId: id, body, key },
+      { propertyId: id, body: { ...body, fundId: body.type === 'extraordinary' ? fundId : null }, key },
       {
         onSuccess: (charges) => {
           toast({ title: t('split.created'), description: t('split.createdDescription', { count: charges.length, amount: formatMoney(body.total) }), variant: 'success' });
@@ -67,7 +75,10 @@ function SplitForm({ onClose }: { onClose: () => void }) {
           label={t('toolbar.property')}
           emptyLabel={t('split.chooseProperty')}
           value={propertyId}
-          onChange={(id) => setValue('propertyId', id ?? (undefined as unknown as number), { shouldValidate: true })}
+          onChange={(id) => {
+            setValue('propertyId', id ?? (undefined as unknown as number), { shouldValidate: true });
+            setValue('fundId', '');
+          }}
           error={errors.propertyId}
         />
         <Row className="g-3">
@@ -84,6 +95,9 @@ function SplitForm({ onClose }: { onClose: () => void }) {
             <TextField label={t('form.dueDate')} type="date" registration={register('dueDate')} error={errors.dueDate} />
           </Col>
         </Row>
+        {extraordinary && (
+          <FundSelect propertyId={propertyId} label={t('form.fund')} emptyLabel={t('form.fundDefault')} hint={t('form.fundHint')} registration={register('fundId')} error={errors.fundId} />
+        )}
         <TextField label={t('form.description')} placeholder={t('split.descriptionPlaceholder')} registration={register('description')} error={errors.description} className="mb-0" />
         <p className="small text-body-secondary mt-2 mb-0">{t('split.rounding')}</p>
       </Modal.Body>

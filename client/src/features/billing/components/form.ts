@@ -18,6 +18,13 @@ export const unitField = () =>
     .transform(Number)
     .pipe(z.number().int().positive({ error: 'billing_unit_required' }));
 
+/** A form's fund (extraordinary charges): the select's value as an id; empty is the operating fund (null). */
+export const fundField = () =>
+  z
+    .string()
+    .transform((value) => (value ? Number(value) : null))
+    .pipe(z.number().int().positive({ error: 'finances_fund_required' }).nullable());
+
 /**
  * A key for one charge, split or payment the user means to create (the Idempotency-Key header;
  * a form keeps one while it is open, so a second click or a retry creates nothing more):

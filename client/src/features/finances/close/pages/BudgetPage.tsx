@@ -9,6 +9,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
+import { FinancesNav } from '../../FinancesNav';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
@@ -75,6 +76,7 @@ export default function BudgetPage() {
           )
         }
       />
+      <FinancesNav />
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
         <PropertyPicker value={propertyId} onChange={setPropertyId} />
         <Form.Group controlId="budget-year">

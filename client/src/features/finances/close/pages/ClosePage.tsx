@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
+import { FinancesNav } from '../../FinancesNav';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatDate } from '@client/lib/format';
@@ -54,6 +55,7 @@ export default function ClosePage() {
   return (
     <div>
       <PageHeader title={t('close.title')} description={t('close.description')} />
+      <FinancesNav />
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
         <PropertyPicker value={propertyId} onChange={setPropertyId} />
         <Form.Group controlId="close-year">

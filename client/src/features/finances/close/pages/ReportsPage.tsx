@@ -10,6 +10,7 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
+import { FinancesNav } from '../../FinancesNav';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { useCurrentUser } from '@client/lib/auth';
@@ -69,6 +70,7 @@ export default function ReportsPage() {
           )
         }
       />
+      {manager && <FinancesNav />}
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
         <PropertyPicker value={propertyId} onChange={setPropertyId} />
         {manager && propertyId && (
