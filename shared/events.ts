@@ -112,6 +112,9 @@ export const EVENT_TYPES = [
   'pet.created',
   'pet.updated',
   'pet.deleted',
+  'push.subscribed',
+  'push.unsubscribed',
+  'push.test_requested',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -30,6 +30,7 @@ import { passesRouter, visitorsRouter } from './visitors';
 import { packagesRouter } from './packages';
 import { petsRouter } from './pets';
 import { vehiclesRouter } from './vehicles';
+import { pushRouter } from './push';
 
 /**
  * Every `/api` router, one per domain file. Each starts with its own guards (requireUser,
@@ -71,4 +72,5 @@ export const apiRouters: Router[] = [
   packagesRouter,
   vehiclesRouter,
   petsRouter,
+  pushRouter,
 ];

@@ -16,6 +16,7 @@ import { FINANCES_BANK_MESSAGES } from './financesBank';
 import { FINANCES_CLOSE_MESSAGES } from './financesClose';
 import { FINANCES_FILES_MESSAGES } from './financesFiles';
 import { PACKAGES_MESSAGES } from './packages';
+import { PUSH_MESSAGES } from './push';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -41,6 +42,7 @@ export const MESSAGES = {
   ...FINANCES_CLOSE_MESSAGES,
   ...FINANCES_FILES_MESSAGES,
   ...PACKAGES_MESSAGES,
+  ...PUSH_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
