@@ -6,10 +6,11 @@ import { conflict, notFound } from '../errors';
 import type { User } from '../models';
 import { removeSubscription } from '../push/send';
 
-type Row = { id: number; userId: number; organizationId: number; deviceLabel: string; createdAt: Date; lastUsedAt: Date | null; lastError: string | null };
+type Row = { id: number; endpoint: string; userId: number; organizationId: number; deviceLabel: string; createdAt: Date; lastUsedAt: Date | null; lastError: string | null };
 
 export const presentDevice = (row: Row): PushDevice => ({
   id: row.id,
+  endpoint: row.endpoint,
   label: row.deviceLabel,
   createdAt: new Date(row.createdAt).toISOString(),
   lastUsedAt: row.lastUsedAt ? new Date(row.lastUsedAt).toISOString() : null,

@@ -51,7 +51,7 @@ export async function sendPush(data: { subscriptionId: number; notificationId?: 
     const row: NotificationRow | undefined = await db()('notifications').where({ id: data.notificationId, userId: subscription.userId }).first();
     payload = row && row.organizationId === subscription.organizationId ? notificationPayload(row, user.language) : null;
   } else {
-    payload = { ...TEST_TEXT[user.language], url: '/settings/notifications', tag: 'push-test' };
+    payload = { ...TEST_TEXT[user.language], url: '/settings?tab=notifications', tag: 'push-test' };
   }
   if (!payload) return { sent: false, reason: 'notification_gone' };
 

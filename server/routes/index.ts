@@ -31,6 +31,7 @@ import { packagesRouter } from './packages';
 import { petsRouter } from './pets';
 import { vehiclesRouter } from './vehicles';
 import { pushRouter } from './push';
+import { appManifestRouter } from './appManifest';
 
 /**
  * Every `/api` router, one per domain file. Each starts with its own guards (requireUser,
@@ -38,6 +39,7 @@ import { pushRouter } from './push';
  */
 export const apiRouters: Router[] = [
   healthRouter,
+  appManifestRouter,
   authRouter,
   passwordRouter,
   accountRouter,

@@ -38,12 +38,6 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 export type PushPayload = { title: string; body: string; url: string; tag: string };
 
 /** A device as Settings > Notificaciones lists it. */
-export type PushDevice = { id: number; label: string; createdAt: string; lastUsedAt: string | null; lastError: string | null };
+export type PushDevice = { id: number; endpoint: string; label: string; createdAt: string; lastUsedAt: string | null; lastError: string | null };
 
-/** The walk-in's notification: its tag names the visitor; its buttons answer the desk. */
-export const WALK_IN_TAG_PREFIX = 'walk-in-';
-export const walkInTag = (visitorId: number) => `${WALK_IN_TAG_PREFIX}${visitorId}`;
-export const walkInOfTag = (tag: string): number | null => {
-  const match = new RegExp(`^${WALK_IN_TAG_PREFIX}(\\d+)$`).exec(tag);
-  return match ? Number(match[1]) : null;
-};
+export { WALK_IN_TAG_PREFIX, walkInOfTag, walkInTag } from '../push';

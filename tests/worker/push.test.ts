@@ -142,7 +142,7 @@ describe('with a worker', () => {
     expect(response.body).toEqual({ devices: 2 });
     await waitFor(() => pushesTo(phone).length === 1 && pushesTo(laptop).length === 1, 8000, 'las pruebas');
     for (const device of [phone, laptop]) {
-      expect(open(device, pushesTo(device)[0])).toEqual({ title: 'Vecindad: notificación de prueba', body: 'Las notificaciones llegan a este dispositivo.', url: '/settings/notifications', tag: 'push-test' });
+      expect(open(device, pushesTo(device)[0])).toEqual({ title: 'Vecindad: notificación de prueba', body: 'Las notificaciones llegan a este dispositivo.', url: '/settings?tab=notifications', tag: 'push-test' });
     }
     await waitFor(async () => (await db()('pushSubscriptions').where({ id: phone.id }).first()).lastUsedAt !== null, 5000, 'el último uso');
     // In English for an English speaker.
