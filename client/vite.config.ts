@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const api = 'http://localhost:3000';
@@ -42,7 +43,24 @@ const reactRouterProduction = [
 // Koa server) and imports shared/ code through @shared.
 export default defineConfig(({ mode }) => ({
   root: here,
-  plugins: [react(), precompressedAssets()],
+  plugins: [
+    react(),
+    precompressedAssets(),
+    // The service worker (src/sw.ts, docs/modules/push.md): Workbox precaches the app shell;
+    // injectManifest keeps our own push and notificationclick handlers. The manifest is the
+    // organization's, served by the API (/api/manifest.webmanifest), and the page registers
+    // the worker itself (src/lib/pwa.ts) after the first render.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      // The shell: index.html and what it loads (src/sw.ts caches the screens' code as used).
+      injectManifest: { globPatterns: ['index.html', 'assets/{index,client,rolldown-runtime}-*.{js,css}', 'assets/*.css', '*.svg'] },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: [
       { find: '@shared', replacement: path.resolve(here, '../shared') },

@@ -138,6 +138,8 @@ function clientFiles(clientDir: string, onPage: (ctx: Context) => void) {
   const assets = serve(clientDir, {
     index: false,
     setHeaders: (res, file) => {
+      // The service worker: the browser checks it for a new version on every visit.
+      if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache');
       if (!file.includes(`${path.sep}assets${path.sep}`)) return;
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.setHeader('Vary', 'Accept-Encoding');

@@ -41,6 +41,11 @@ const EnvSchema = z.object({
   // Load the demo organization (published passwords) into an empty database at start: by
   // default in development only, never in production unless set to true.
   SEED_DEMO: booleanFromEnv.optional(),
+  // Web Push's VAPID keys (base64url, as `npx web-push generate-vapid-keys` prints them). Unset:
+  // generated once and kept under the data dir. The subject is a mailto: or https: contact.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).optional(),
 });
 
 /** The placeholder of the documentation and older docker-compose files: never a real secret. */
@@ -81,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     seedDemo: values.SEED_DEMO ?? values.NODE_ENV !== 'production',
+    vapid: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: values.VAPID_SUBJECT,
   };
 }
 

@@ -130,6 +130,9 @@ export const EVENT_TYPES = [
   'assembly.item_closed',
   'assembly.proxy_requested',
   'assembly.proxy_decided',
+  'push.subscribed',
+  'push.unsubscribed',
+  'push.test_requested',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -12,6 +12,7 @@ export const QUEUES = {
   bookings: 'bookings',
   visitors: 'visitors',
   billing: 'billing',
+  push: 'push',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -26,6 +27,8 @@ export const JOBS = {
   sweepNotifications: 'notifications.sweep',
   /** Sends one email of the outbox through SMTP. */
   sendEmail: 'email.send',
+  /** Sends one Web Push to one device (a job per notification and device). */
+  sendPush: 'push.send',
   /** Marks one maintenance request overdue at its response deadline (a delayed job per request). */
   markOverdue: 'maintenance.overdue',
   /** Marks every request past its deadline whose job was lost (repeatable). */
@@ -69,6 +72,11 @@ export type SendEmailData = { emailId: number };
 /** One notification job per event and one send job per email: adding again is a no-op. */
 export const notifyJobId = (eventId: number) => `notify-event-${eventId}`;
 export const emailJobId = (emailId: number) => `email-${emailId}`;
+
+/** One push per notification and device (or per test request and device): adding again is a no-op. */
+export type SendPushData = { subscriptionId: number; notificationId?: number; test?: { eventId: number } };
+export const pushJobId = (data: SendPushData) =>
+  data.notificationId ? `push-${data.notificationId}-${data.subscriptionId}` : `push-test-${data.test!.eventId}-${data.subscriptionId}`;
 
 export type MarkOverdueData = { requestId: number; dueAt: string };
 

@@ -20,3 +20,13 @@ export function emailsCategory(preferences: Pick<Preferences, 'notifications'>, 
 
 /** The live event types of the inbox (the bell), never shown in the activity feed. */
 export const INBOX_EVENT_TYPES = ['notification.created', 'notification.read'] as const;
+
+/**
+ * Whether a user's preferences send this category to their devices (Web Push): the category's
+ * switch, whatever `email` says (turning email off keeps the phone's notifications).
+ * Emergencies are sent regardless (server/push/rules.ts).
+ */
+export function pushesCategory(preferences: Pick<Preferences, 'notifications'>, category: NotificationCategory): boolean {
+  if (!isEmailSwitch(category)) return true;
+  return preferences.notifications[category];
+}

@@ -16,6 +16,7 @@ import { expireVisitor } from './jobs/expire-visitor';
 import { markOverdue } from './jobs/mark-overdue';
 import { notifyEvent } from './jobs/notify-event';
 import { sendEmail } from './jobs/send-email';
+import { sendPushJob } from './jobs/send-push';
 import { sweepBookings } from './jobs/sweep-bookings';
 import { sweepBroadcasts } from './jobs/sweep-broadcasts';
 import { sweepMaintenance } from './jobs/sweep-maintenance';
@@ -31,13 +32,14 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
   return {
     [QUEUES.broadcasts]: { [JOBS.expireBroadcast]: expireBroadcast, [JOBS.sweepBroadcasts]: sweepBroadcasts(queues.broadcasts) },
     [QUEUES.notifications]: {
-      [JOBS.notifyEvent]: notifyEvent(queues.mail),
+      [JOBS.notifyEvent]: notifyEvent(queues.mail, queues.push),
       [JOBS.sweepNotifications]: sweepNotifications(queues),
     },
     [QUEUES.mail]: { [JOBS.sendEmail]: sendEmail(smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined) },
     [QUEUES.maintenance]: { [JOBS.markOverdue]: markOverdue, [JOBS.sweepMaintenance]: sweepMaintenance },
     [QUEUES.bookings]: { [JOBS.bookingStep]: bookingStep, [JOBS.sweepBookings]: sweepBookings },
     [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors, [JOBS.remindPackage]: remindPackage, [JOBS.sweepPackages]: sweepPackages(queues.visitors) },
+    [QUEUES.push]: { [JOBS.sendPush]: sendPushJob },
     [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing),
       [JOBS.issueRecurringExpense]: issueRecurringExpense(queues.billing),
       [JOBS.sweepRecurringExpenses]: sweepRecurringExpenses(queues.billing),

@@ -8,6 +8,7 @@ import { preloadRoute } from './app/router';
 import { brandingQueryOptions } from '@client/lib/branding';
 import { mayBeSignedIn, userQueryOptions } from '@client/lib/auth';
 import { i18nReady } from './lib/i18n';
+import { registerServiceWorker } from './lib/pwa';
 
 // Before React renders, the session, the branding, the screen's code (with the dashboard's
 // data for a signed-in visitor) and the texts of a language other than Spanish are asked for
@@ -23,12 +24,14 @@ const ready = Promise.allSettled([
   preloadRoute(window.location.pathname, mayBeSignedIn()),
 ]);
 
-void ready.then(() =>
+void ready.then(() => {
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <App />
       </StrictMode>,
     ),
-  ),
-);
+  );
+  // The service worker (offline shell, push) once the app is up: nothing of the first load waits for it.
+  void registerServiceWorker();
+});

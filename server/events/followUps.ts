@@ -10,6 +10,7 @@ import { scheduleNotifications } from '../jobs/notifications';
 import type { Queues } from '../jobs/queues';
 import { scheduleVisitorExpiry } from '../jobs/visitors';
 import { ACCOUNT_EMAIL_EVENTS } from '../notifications/accounts';
+import { enqueueTestPushes } from '../push/enqueue';
 import { ACCESS_CHANGES, type AccessTargets } from '../realtime/access';
 import { NOTIFICATION_RULES } from '../notifications/rules';
 import type { FollowUps } from './relay';
@@ -49,6 +50,8 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));
   // Invitations and password resets: their emails were written with the event.
   on(ACCOUNT_EMAIL_EVENTS, (event) => enqueueEventEmails(queues.mail, event.id));
+  // Settings' "Enviar prueba": a push to each of the user's devices.
+  on(['push.test_requested'], async (event) => void (await enqueueTestPushes(queues.push, event)));
   // Live access follows access: sockets leave what their users may no longer read (and join
   // what they now may) before the event goes out.
   if (reconcileAccess) {

@@ -34,6 +34,8 @@ import { passesRouter, visitorsRouter } from './visitors';
 import { packagesRouter } from './packages';
 import { petsRouter } from './pets';
 import { vehiclesRouter } from './vehicles';
+import { pushRouter } from './push';
+import { appManifestRouter } from './appManifest';
 
 /**
  * Every `/api` router, one per domain file. Each starts with its own guards (requireUser,
@@ -41,6 +43,7 @@ import { vehiclesRouter } from './vehicles';
  */
 export const apiRouters: Router[] = [
   healthRouter,
+  appManifestRouter,
   authRouter,
   passwordRouter,
   accountRouter,
@@ -79,4 +82,5 @@ export const apiRouters: Router[] = [
   vehiclesRouter,
   petsRouter,
   assembliesRouter,
+  pushRouter,
 ];

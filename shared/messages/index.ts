@@ -19,6 +19,7 @@ import { PACKAGES_MESSAGES } from './packages';
 import { ASSEMBLIES_MESSAGES } from './assemblies';
 import { ONBOARDING_MESSAGES } from './onboarding';
 import { COLLECTIONS_MESSAGES } from './collections';
+import { PUSH_MESSAGES } from './push';
 
 /**
  * Validation messages. Shared zod schemas name a message by its key; the server answers with
@@ -47,6 +48,7 @@ export const MESSAGES = {
   ...ASSEMBLIES_MESSAGES,
   ...ONBOARDING_MESSAGES,
   ...COLLECTIONS_MESSAGES,
+  ...PUSH_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,13 +6,14 @@ import { loadEvent } from '../../server/events/relay';
 import { enqueueEventEmails } from '../../server/jobs/mail';
 import { deliverNotifications } from '../../server/notifications/deliver';
 import { ruleFor } from '../../server/notifications/rules';
+import { enqueueEventPushes } from '../../server/push/enqueue';
 
 /**
  * Writes the event's inbox rows and emails (idempotent: a retry or a second run adds nothing),
- * then queues the emails to send. A thing not yet due waits; one that no longer calls for a
+ * then queues the emails and the pushes (docs/modules/push.md) to send. A thing not yet due waits; one that no longer calls for a
  * notification (deleted, a draft) is recorded as handled with no recipient.
  */
-export function notifyEvent(mailQueue: Queue) {
+export function notifyEvent(mailQueue: Queue, pushQueue: Queue) {
   return async (job: Job<NotifyEventData>, token?: string) => {
     const event = await loadEvent(job.data.eventId);
     const rule = event && ruleFor(event.type);
@@ -30,6 +31,7 @@ export function notifyEvent(mailQueue: Queue) {
     }
     const notified = await transaction((trx) => deliverNotifications(trx, event, rule));
     await enqueueEventEmails(mailQueue, event.id);
-    return { notified };
+    const pushed = await enqueueEventPushes(pushQueue, event);
+    return { notified, pushed };
   };
 }

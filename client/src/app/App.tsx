@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
+import { AppStatus } from '@client/components/AppStatus';
 import { AppProviders } from './providers/AppProviders';
 import { AppRoutes } from './router';
 
@@ -7,6 +8,7 @@ export function App() {
     <BrowserRouter>
       <AppProviders>
         <AppRoutes />
+        <AppStatus />
       </AppProviders>
     </BrowserRouter>
   );

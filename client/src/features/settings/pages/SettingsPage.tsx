@@ -5,6 +5,7 @@ import { PageHeader } from '@client/components/PageHeader';
 import { useTabParam } from '@client/hooks/use-tab-param';
 import { PreferencesForm } from '../components/PreferencesForm';
 import { ProfileTab } from '../components/ProfileTab';
+import { PushDevices } from '../components/PushDevices';
 
 const TABS = ['profile', 'notifications', 'privacy', 'billing'] as const;
 
@@ -33,6 +34,7 @@ export default function SettingsPage({ PasswordChangeForm, BillingTab }: Setting
           </Tab.Pane>
           <Tab.Pane eventKey="notifications" mountOnEnter>
             <PreferencesForm group="notifications" />
+            <PushDevices />
           </Tab.Pane>
           <Tab.Pane eventKey="privacy" mountOnEnter>
             <PreferencesForm group="privacy" />
