@@ -133,7 +133,14 @@ export async function up(knex: Knex) {
     begin
       if new.fund_id is null then
         select id into new.fund_id from funds where property_id = new.property_id and kind = 'operating';
-      elsif not exists (select 1 from funds where id = new.fund_id and property_id = new.property_id) then
+        -- No fund because no such property: refused as the property's foreign key would (it is
+        -- checked after this trigger and the NOT NULL, which would otherwise answer first).
+        if new.fund_id is null and not exists (select 1 from properties where id = new.property_id) then
+          raise exception 'insert on table "charges" violates foreign key constraint "charges_property_id_foreign"'
+            using errcode = 'foreign_key_violation', constraint = 'charges_property_id_foreign';
+        end if;
+      -- A fund that does not exist is the foreign key's to refuse.
+      elsif exists (select 1 from funds where id = new.fund_id and property_id <> new.property_id) then
         raise exception 'a charge goes to a fund of its property'
           using errcode = 'check_violation', constraint = 'charges_fund_property';
       end if;
