@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from './common';
+import { TEXT_LIMITS, text } from './common';
 
 /**
  * Web Push (docs/modules/push.md): a browser's subscription as `PushSubscription.toJSON()`
@@ -27,7 +27,7 @@ export const pushSubscriptionSchema = (allowLocalHttp: boolean) =>
       .refine((value) => URL.canParse(value), 'push_endpoint_invalid')
       .refine((value) => pushEndpointAllowed(value, allowLocalHttp), 'push_endpoint_https'),
     keys: z.object({ p256dh: base64url(200), auth: base64url(64) }, { error: 'push_keys_invalid' }),
-    userAgent: z.string().max(TEXT_LIMITS.summary).optional(),
+    userAgent: text('summary').optional(),
     expirationTime: z.number().nullable().optional(),
   });
 /** Production's rule: https only. */
