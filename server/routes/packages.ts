@@ -5,6 +5,8 @@ import { todayThere } from '../../shared/time';
 import { listPackages, logPackage, pickupPackage, presentPackages, returnPackage, unitPeopleOf } from '../commands/packages/packages';
 import { packageSettingsOf, updatePackageSettings } from '../commands/packages/reminders';
 import { packageFile } from '../commands/packages/files';
+import { deskUnits } from '../commands/packages/units';
+import { DeskQuerySchema } from '../../shared/schemas/visitors';
 import { transaction } from '../db/transaction';
 import { forbidden, notFound, validationError } from '../errors';
 import { currentUser, requireUser } from '../middleware/auth';
@@ -55,6 +57,13 @@ packagesRouter.put('/packages/settings', async (ctx) => {
   authorizePackageAdministration(user);
   const input = parse(PackageSettingsSchema, ctx.request.body);
   ctx.body = await transaction((trx) => updatePackageSettings(trx, user, input));
+});
+
+/** The property's units with their residents' names (`?propertyId=`), for the desk's unit search. */
+packagesRouter.get('/packages/units', async (ctx) => {
+  const user = currentUser(ctx);
+  const { propertyId } = parse(DeskQuerySchema, ctx.query);
+  ctx.body = await deskUnits(user, propertyId);
 });
 
 packagesRouter.post('/packages', async (ctx) => {

@@ -45,6 +45,7 @@ describe('without a session', () => {
     const agent = await client();
     for (const [method, path] of [
       ['get', '/api/packages'],
+      ['get', '/api/packages/units?propertyId=1'],
       ['post', '/api/packages'],
       ['post', '/api/packages/1/pickup'],
       ['post', '/api/packages/1/return'],
@@ -118,6 +119,27 @@ describe('logging a package', () => {
     expect(renamed.status).toBe(400);
     expect(renamed.body.fields).toHaveProperty(['photo.fileType']);
     expect(await db()('packages').where({ propertyId: t.property.id })).toEqual([]);
+  });
+});
+
+describe('the desk’s unit search', () => {
+  it('lists every unit of the tower with its current residents’ names for the desk; residents 403, another tower and organizations 404, no property 400', async () => {
+    const t = await tower();
+    await createResident({ property: t.property, unit: t.unit, user: { name: 'Bruno', lastName: 'Brito' } });
+    const left = await createResident({ property: t.property, unit: t.unit, user: { name: 'Zoe', lastName: 'Zapata' } });
+    await db()('residents').where({ userId: left.user.id }).update({ status: 'inactive' });
+    const listed = await (await as(t.guard)).get(`/api/packages/units?propertyId=${t.property.id}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toHaveLength(2);
+    expect(listed.body.find((unit: { id: number }) => unit.id === t.unit.id)).toEqual({ id: t.unit.id, unitNumber: t.unit.unitNumber, residents: ['Ana Alba', 'Bruno Brito'] });
+    expect(listed.body.map((unit: { id: number }) => unit.id)).toContain(t.neighbourUnit.id);
+    expect((await (await as(t.admin)).get(`/api/packages/units?propertyId=${t.property.id}`)).status).toBe(200);
+    expect((await (await as(t.resident)).get(`/api/packages/units?propertyId=${t.property.id}`)).status).toBe(403);
+    expect((await (await as(t.otherGuard)).get(`/api/packages/units?propertyId=${t.property.id}`)).status).toBe(404);
+    const stranger = await tower();
+    expect((await (await as(stranger.guard)).get(`/api/packages/units?propertyId=${t.property.id}`)).status).toBe(404);
+    expect((await (await as(stranger.admin)).get(`/api/packages/units?propertyId=${t.property.id}`)).status).toBe(404);
+    expect((await (await as(t.guard)).get('/api/packages/units')).status).toBe(400);
   });
 });
 

@@ -13,6 +13,7 @@ test('the desk logs a package with a photo on a tablet, the resident’s phone s
   const organization = await createOrganization();
   const property = await createProperty({ organizationId: organization.id, name: 'Torre Naco' });
   const unit = await createUnit({ propertyId: property.id, unitNumber: '4B' });
+  await createUnit({ propertyId: property.id, unitNumber: '14C' });
   const { user: resident } = await createResident({ property, unit, user: { name: 'Ana', lastName: 'Alba' } });
   const guard = await createUser({ role: 'Suplidor', organizationId: organization.id, name: 'Julio', lastName: 'Guardia' });
   await createStaff({ propertyId: property.id, userId: guard.id, service: 'security' });
@@ -29,8 +30,25 @@ test('the desk logs a package with a photo on a tablet, the resident’s phone s
     // The desk logs it: unit, carrier, tracking, a photo from the camera, shelf.
     await desk.page.getByRole('heading', { name: 'Paquetería', level: 1 }).waitFor();
     const form = desk.page.getByTestId('log-package');
-    await expect.poll(() => form.getByLabel('Unidad').locator('option').count()).toBeGreaterThan(1);
-    await form.getByLabel('Unidad').selectOption(String(unit.id));
+    // The unit is searched: a resident's name finds it, part of its number lists it first; a tap picks it.
+    const unitSearch = form.getByRole('combobox', { name: 'Unidad' });
+    await unitSearch.fill('alba');
+    const options = form.getByRole('listbox').getByRole('option');
+    await expect.poll(() => options.allTextContents()).toEqual(['4BAna Alba']);
+    await unitSearch.fill('xyz');
+    await form.getByRole('listbox').getByText('Ninguna unidad coincide').waitFor();
+    await unitSearch.fill('4');
+    await expect.poll(() => options.allTextContents()).toEqual(['4BAna Alba', '14C']);
+    // The keyboard: the arrows move through the matches (said to screen readers), Enter picks.
+    await unitSearch.press('ArrowDown');
+    expect(await unitSearch.getAttribute('aria-activedescendant')).toBe(await options.nth(1).getAttribute('id'));
+    await unitSearch.press('Enter');
+    expect(await unitSearch.inputValue()).toBe('14C');
+    await unitSearch.fill('4');
+    expect(await unitSearch.getAttribute('aria-expanded')).toBe('true');
+    await options.filter({ hasText: '4B' }).click();
+    expect(await unitSearch.inputValue()).toBe('4B');
+    expect(await unitSearch.getAttribute('aria-expanded')).toBe('false');
     await form.getByLabel('Transportadora').selectOption('dhl');
     await form.getByLabel('Número de rastreo').fill('JD0146000099');
     await form.getByLabel('Estante').fill('B-3');

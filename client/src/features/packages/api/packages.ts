@@ -58,6 +58,14 @@ function useRefresh() {
 }
 
 type Upload = { fileType: string; fileName?: string | null; content: string };
+export type DeskUnit = { id: number; unitNumber: string; residents: string[] };
+/** The desk's units of a property with their residents' names, for the unit search of the log form. */
+export const useDeskUnits = (propertyId: number) =>
+  useQuery({
+    queryKey: [...packagesQueryKey(), 'desk-units', propertyId] as const,
+    queryFn: () => api.get<DeskUnit[]>(withQuery('/api/packages/units', { propertyId })),
+  });
+
 export type PackageInput = { propertyId: number; unitId: number; carrier: string; tracking?: string; size: string; perishable: boolean; shelf?: string; notes?: string; photo?: Upload | null };
 export type PickupInput = { id: number; code?: string; pickedUpBy: { userId?: number; name?: string; idNumber?: string }; signature?: Upload | null };
 

@@ -1,23 +1,24 @@
 import { Camera, PackagePlus } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useCarrierLabel } from '../lib/labels';
-import { UnitSelect } from '@client/components/form/PropertyUnitFields';
+import { SearchCombobox } from '@client/components/form/SearchCombobox';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { readAsBase64 } from '@client/lib/files';
 import { PACKAGE_CARRIERS, PACKAGE_SIZES } from '@shared/enums';
-import { useLogPackage, usePropertyUnits } from '../api/packages';
+import { useDeskUnits, useLogPackage } from '../api/packages';
 
 const EMPTY = { unitId: '', carrier: 'amazon', tracking: '', size: 'medium', perishable: false, shelf: '', notes: '' };
 
-/** Logs a package in seconds: unit, carrier, tracking, a photo from the tablet's camera, size, perishable, shelf, notes. */
+/** Logs a package in seconds: the unit found by its number or a resident's name, carrier, tracking, a photo from the tablet's camera, size, perishable, shelf, notes. */
 export function LogPackageForm({ propertyId }: { propertyId: number }) {
   const { t } = useTranslation('packages');
   const carrierLabel = useCarrierLabel();
-  const units = usePropertyUnits(propertyId);
+  const units = useDeskUnits(propertyId);
+  const unitOptions = useMemo(() => units.data?.map((unit) => ({ id: unit.id, label: unit.unitNumber, detail: unit.residents.join(', ') || undefined })), [units.data]);
   const log = useLogPackage();
   const [form, setForm] = useState(EMPTY);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -65,14 +66,15 @@ export function LogPackageForm({ propertyId }: { propertyId: number }) {
         <Form onSubmit={(event) => void submit(event)} noValidate data-testid="log-package">
           <Row className="g-2">
             <Col sm={6}>
-              <UnitSelect
+              <SearchCombobox
                 id="package-unit"
                 className=""
                 label={t('fields.unit')}
-                emptyLabel={t('fields.chooseUnit')}
+                placeholder={t('fields.searchUnit')}
+                noMatches={t('fields.noUnitMatches')}
                 value={form.unitId ? Number(form.unitId) : null}
-                onChange={(id) => setForm({ ...form, unitId: id === null ? '' : String(id) })}
-                units={units.data}
+                onChange={(id) => setForm((current) => ({ ...current, unitId: id === null ? '' : String(id) }))}
+                options={unitOptions}
                 busy={units.isFetching}
                 error={fields.unitId ? { message: fields.unitId } : undefined}
               />
