@@ -57,6 +57,19 @@ export const cases: IsolationCase[] = [
       request: withGuard((world) => ({ path: '/api/packages', body: { propertyId: world.other.property.id, unitId: world.other.unit.id, carrier: 'dhl' } })),
     }),
   ),
+  // The desk's unit search: a guard or an administrator asking for another organization's property gets 404; owners and residents work no desk.
+  ...ROLES.map(
+    (as): IsolationCase => ({
+      route: 'GET /api/packages/units',
+      as,
+      request: withGuard(async (world) => {
+        await otherDesk(world);
+        return { path: `/api/packages/units?propertyId=${world.other.property.id}` };
+      }),
+      mustNotContain: secrets,
+      ...(as === 'owner' || as === 'resident' ? { expect: 403 } : {}),
+    }),
+  ),
   ...everyRole('GET /api/packages/:id', async (world) => ({ path: `/api/packages/${(await otherDesk(world)).pkg.id}` })),
   ...everyRole('GET /api/packages/:id/photo', async (world) => ({ path: `/api/packages/${(await otherDesk(world)).pkg.id}/photo` })),
   ...everyRole('GET /api/packages/:id/signature', async (world) => ({ path: `/api/packages/${(await otherDesk(world)).pkg.id}/signature` })),
