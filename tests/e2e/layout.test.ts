@@ -90,9 +90,9 @@ test('notices have their own menu entry, for administrators and residents, on a 
   expect(await sidebar.getByRole('link', { name: 'Avisos' }).getAttribute('aria-current')).toBe('page');
   expect(await sidebar.getByRole('link', { name: 'Propiedades' }).getAttribute('aria-current')).toBeNull();
   // Likewise the desk, under /visitors.
-  await sidebar.getByRole('link', { name: 'Recepción' }).click();
+  await sidebar.getByRole('link', { name: 'Recepción', exact: true }).click();
   await page.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
-  expect(await sidebar.getByRole('link', { name: 'Recepción' }).getAttribute('aria-current')).toBe('page');
+  expect(await sidebar.getByRole('link', { name: 'Recepción', exact: true }).getAttribute('aria-current')).toBe('page');
   expect(await sidebar.getByRole('link', { name: 'Visitantes' }).getAttribute('aria-current')).toBeNull();
 
   const { user: resident } = await createResident({ user: { name: 'Juan' } });

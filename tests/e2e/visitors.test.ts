@@ -171,7 +171,7 @@ test('a supplier made a guard of a property finds the desk in the menu at once, 
   const supplier = await createUser({ role: 'Suplidor', organizationId: property.organizationId, name: 'Julio' });
   await signInLive(page, supplier, '/');
   await markNoReload(page);
-  const desk = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Recepción' });
+  const desk = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Recepción', exact: true });
   expect(await desk.count()).toBe(0);
 
   const cookie = await sessionCookie(url(''), admin);
