@@ -72,5 +72,5 @@ export const useFinancesSummary = (propertyId: number | null) =>
   useQuery({
     queryKey: [...financesQueryKey(), 'summary', propertyId],
     queryFn: () => api.get<FinancesSummary>(withQuery('/api/finances/summary', { propertyId })),
-    retry: false,
+    enabled: propertyId !== null,
   });

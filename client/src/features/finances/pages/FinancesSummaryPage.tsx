@@ -8,7 +8,6 @@ import { ErrorCard } from '@client/components/ErrorCard';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
-import { isApiError } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { useFinancesSummary } from '../api/queries';
 import type { FinancesSummary } from '../api/types';
@@ -32,11 +31,11 @@ function cardsOf(summary: FinancesSummary) {
   };
 }
 
-/** /finances (Resumen): of one property or all of them, the funds, this month's income and expenses, what is owed, and 12 months of cash flow. */
+/** /finances (Resumen): of one property (the first by default), the funds, this month's income and expenses, what is owed, and 12 months of cash flow. */
 export default function FinancesSummaryPage() {
   const { t } = useTranslation('finances');
   useFinancesLive();
-  const { propertyId, setPropertyId } = usePropertyParam();
+  const { propertyId, setPropertyId, loading } = usePropertyParam({ firstByDefault: true });
   const summary = useFinancesSummary(propertyId);
   return (
     <>
@@ -44,28 +43,15 @@ export default function FinancesSummaryPage() {
       <FinancesNav />
       <Row className="mb-3">
         <Col sm={7} md={5}>
-          <PropertySelect className="" label={t('property')} emptyLabel={t('allProperties')} value={propertyId} onChange={setPropertyId} />
+          <PropertySelect className="" label={t('property')} emptyLabel={t('chooseProperty')} value={propertyId} onChange={setPropertyId} />
         </Col>
       </Row>
-      {summary.isPending ? (
+      {propertyId === null ? (
+        loading ? <Loading /> : <EmptyState icon={BarChart3} title={t('funds.chooseTitle')} description={t('funds.choose')} />
+      ) : summary.isPending ? (
         <Loading />
       ) : summary.isError ? (
-        // Not there yet (404) or not answering as expected: say so, and point to what works.
-        isApiError(summary.error, 404) || isApiError(summary.error, 405) ? (
-          <EmptyState
-            icon={BarChart3}
-            title={t('summary.noFigures')}
-            description={t('summary.noFiguresDescription')}
-            action={
-              <div className="d-flex flex-wrap justify-content-center gap-2">
-                <Link to="/finances/gastos" className="btn btn-outline-primary">{t('nav.expenses')}</Link>
-                <Link to="/finances/fondos" className="btn btn-outline-primary">{t('nav.funds')}</Link>
-              </div>
-            }
-          />
-        ) : (
-          <ErrorCard title={t('summary.error')} error={summary.error} onRetry={() => void summary.refetch()} />
-        )
+        <ErrorCard title={t('summary.error')} error={summary.error} onRetry={() => void summary.refetch()} />
       ) : (
         <Summary summary={summary.data} />
       )}
