@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import { retentionInterval } from '../../db/retention';
 import { ANONYMISED_PICKUP, DEFAULT_REMINDER_DAYS, PackageSettingsSchema, type PackageSettings } from '../../../shared/schemas/packages';
-import { DEFAULT_RETENTION_DAYS } from '../../../shared/schemas/visitors';
 import { TIME_ZONE } from '../../../shared/time';
 import { db } from '../../db';
 import { recordEvent } from '../../events/outbox';
@@ -93,11 +93,7 @@ export async function remindPackage(trx: Knex, packageId: number): Promise<boole
  * do. One `packages.anonymised` event per organization touched. Idempotent.
  */
 export async function anonymisePackages(trx: Knex, options: { limit?: number } = {}) {
-  const retention = trx.raw(
-    `make_interval(days => coalesce(case when jsonb_typeof(organizations.settings -> 'visitors' -> 'retentionDays') = 'number'
-      then (organizations.settings -> 'visitors' ->> 'retentionDays')::int end, ?))`,
-    [DEFAULT_RETENTION_DAYS],
-  );
+  const retention = retentionInterval(trx);
   const due = trx('packages')
     .join('properties', 'properties.id', 'packages.property_id')
     .join('organizations', 'organizations.id', 'properties.organization_id')

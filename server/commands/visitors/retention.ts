@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { retentionInterval } from '../../db/retention';
 import { LIVE_VISITOR_STATUSES } from '../../../shared/enums';
 import { ANONYMISED_NAME, DEFAULT_RETENTION_DAYS, VisitorSettingsSchema, type VisitorSettings } from '../../../shared/schemas/visitors';
 import { db } from '../../db';
@@ -84,11 +85,7 @@ export async function updateVisitorSettings(trx: Knex, actor: User, input: Visit
  * counts do. One `visitors.anonymised` event per organization touched. Idempotent.
  */
 export async function anonymiseVisitors(trx: Knex, options: { limit?: number } = {}) {
-  const retention = trx.raw(
-    `make_interval(days => coalesce(case when jsonb_typeof(organizations.settings -> 'visitors' -> 'retentionDays') = 'number'
-      then (organizations.settings -> 'visitors' ->> 'retentionDays')::int end, ?))`,
-    [DEFAULT_RETENTION_DAYS],
-  );
+  const retention = retentionInterval(trx);
   const due = trx('visitors')
     .join('properties', 'properties.id', 'visitors.property_id')
     .join('organizations', 'organizations.id', 'properties.organization_id')
