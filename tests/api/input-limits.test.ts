@@ -154,6 +154,13 @@ const DATE_ROUTES = [
 
 /** Days put in place of the day of a date of the valid request ('YYYY-MM-DD', alone or starting a date-time). */
 const BAD_DAYS = { 'not on the calendar': ['2026-11-31', '2027-02-29', '2026-02-30'], 'out of range': ['9999-12-31', '2101-01-01', '1899-12-31'] };
+/**
+ * The range is the organization's zone: a date-time's day just past an end is still in range at
+ * some hours of the day (2101-01-01T03:00Z is 2100-12-31 in Santo Domingo), so a date-time takes a
+ * day past the ends in every zone instead.
+ */
+const BAD_DAY_OF_INSTANT: Record<string, string> = { '2101-01-01': '2101-01-02', '1899-12-31': '1899-12-30' };
+const badDayFor = (value: string, bad: string) => (value.length > 10 ? (BAD_DAY_OF_INSTANT[bad] ?? bad) : bad);
 const DAY_OF_DATE = /^\d{4}-\d{2}-\d{2}(?=$|T)/;
 
 /** The valid request with one date (a query parameter or a body text) at a time given each bad day. */
@@ -166,10 +173,10 @@ function dateVariants({ path, body }: InputRequest): Array<Variant & { field: st
     .flatMap((bad) => [
       ...params.map(([param, value]) => {
         const changed = new URL(url);
-        changed.searchParams.set(param, value.replace(DAY_OF_DATE, bad));
+        changed.searchParams.set(param, value.replace(DAY_OF_DATE, badDayFor(value, bad)));
         return { label: `?${param}=${bad}`, field: param, path: `${changed.pathname}${changed.search}`, body };
       }),
-      ...fields.map(({ path: field, value, replace }) => ({ label: `${field} ${bad}`, field, path, body: replace(value.replace(DAY_OF_DATE, bad)) })),
+      ...fields.map(({ path: field, value, replace }) => ({ label: `${field} ${bad}`, field, path, body: replace(value.replace(DAY_OF_DATE, badDayFor(value, bad))) })),
     ]);
 }
 
