@@ -43,6 +43,9 @@ export type PackageRow = {
 
 const fullNameOf = (trx: Knex, table: string) => trx.raw(`nullif(trim(concat_ws(' ', ${table}.name, ${table}.last_name)), '')`);
 
+/** The tables packageRows reads (what a remembered page of packages depends on: services/listTotals.ts). */
+export const PACKAGE_ROW_TABLES = ['packages', 'properties', 'units', 'users'];
+
 /** Packages joined with their property, unit and the names of who logged and handed them out. */
 export function packageRows(trx: Knex = db()) {
   return trx('packages')

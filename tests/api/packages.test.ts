@@ -236,6 +236,41 @@ describe('returning and reading', () => {
   });
 });
 
+describe('the desk’s lists, remembered', () => {
+  /** The statements on packages the app runs while `run` runs. */
+  async function packageStatementsDuring(run: () => Promise<unknown>) {
+    const seen: string[] = [];
+    const listener = (query: { sql: string }) => /\bpackages\b/.test(query.sql) && seen.push(query.sql);
+    db().on('query', listener);
+    try {
+      await run();
+    } finally {
+      db().off('query', listener);
+    }
+    return seen;
+  }
+
+  it('answers a page asked again without reading packages, and follows every change of one, by the app or by any SQL', async () => {
+    const t = await tower();
+    const first = (await log(t)).body;
+    const desk = await as(t.guard);
+    const waiting = async () => {
+      const response = await desk.get(`/api/packages?propertyId=${t.property.id}&status=waiting`).expect(200);
+      return { ids: response.body.map((p: { id: number }) => p.id), total: Number(response.headers['x-total-count']), reminders: response.body.map((p: { reminders: number }) => p.reminders) };
+    };
+    expect(await waiting()).toEqual({ ids: [first.id], total: 1, reminders: [0] });
+    expect(await packageStatementsDuring(async () => expect((await waiting()).ids).toEqual([first.id]))).toEqual([]);
+
+    const second = (await log(t, t.guard, { tracking: 'SEGUNDO' })).body;
+    expect(await waiting()).toEqual({ ids: [first.id, second.id], total: 2, reminders: [0, 0] });
+    await desk.post(`/api/packages/${first.id}/pickup`).send({ pickedUpBy: { userId: t.resident.id } }).expect(200);
+    expect(await waiting()).toEqual({ ids: [second.id], total: 1, reminders: [0] });
+    // The worker's reminders (or any other SQL) move the version too.
+    await db()('packages').where({ id: second.id }).update({ reminders: 1 });
+    expect(await waiting()).toEqual({ ids: [second.id], total: 1, reminders: [1] });
+  });
+});
+
 describe('vehicles', () => {
   it('are managed by the unit’s residents, read by the desk, and found by partial plate with visitor passes’ plates', async () => {
     const t = await tower();

@@ -8,7 +8,8 @@ import { db, PREPARE } from '../../db';
 import { claimVersion } from '../../db/versioned';
 import { conflict, validationError } from '../../errors';
 import type { User } from '../../models';
-import { packageRow, packageRows, type PackageRow } from '../../rows/packages';
+import { PACKAGE_ROW_TABLES, packageRow, packageRows, type PackageRow } from '../../rows/packages';
+import { rememberedPage } from '../../services/listTotals';
 import { authorizePackageDesk, unitsActedFor, whereDeskReadable } from '../../policies/desk';
 import { actsForUnit, unitActorIds } from '../../policies/residency';
 import { presentPackage } from '../../presenters/package';
@@ -20,9 +21,12 @@ import { checkedUpload, PHOTO_RULES, SIGNATURE_RULES } from './files';
 /** A 6-digit pickup code (cryptographically random; leading zeros kept). */
 export const newPickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** The ids of the packages the user reads that match the filters: a lean query (packages, properties, units) for the count and the page. */
+/**
+ * The packages the user reads that match the filters: a lean query (packages and properties,
+ * units only to search their numbers) for the count and the page's ids.
+ */
 function filteredPackages(user: User, filters: Partial<PackageListQuery>, trx: Knex) {
-  const query = whereDeskReadable(trx('packages').join('properties', 'properties.id', 'packages.property_id').join('units', 'units.id', 'packages.unit_id'), 'packages', user, trx);
+  const query = whereDeskReadable(trx('packages').join('properties', 'properties.id', 'packages.property_id'), 'packages', user, trx);
   if (filters.propertyId) query.where('packages.property_id', filters.propertyId);
   if (filters.unitId) query.where('packages.unit_id', filters.unitId);
   if (filters.status) query.where('packages.status', filters.status);
@@ -31,6 +35,7 @@ function filteredPackages(user: User, filters: Partial<PackageListQuery>, trx: K
   if (filters.to) query.where('packages.created_at', '<', dayStart(nextDay(filters.to)));
   if (filters.q) {
     const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.join('units', 'units.id', 'packages.unit_id');
     query.where((q) => q.whereILike('packages.tracking', like).orWhereILike('units.unit_number', like).orWhereILike('packages.shelf', like));
   }
   return query;
@@ -38,22 +43,33 @@ function filteredPackages(user: User, filters: Partial<PackageListQuery>, trx: K
 
 /**
  * The packages the user reads, filtered, a page at a time; waiting ones oldest first (by age),
- * the others newest first. The page's ids are chosen by the lean query, then read whole; both
- * statements are prepared (server/db): their joins plan in milliseconds and run in less.
+ * the others newest first. The lean query chooses the page's ids, then they are read whole by
+ * id: two statements of few tables each, which PostgreSQL plans once (prepared, generic) where
+ * one statement of both took longer to plan than to run. The page and the total are remembered
+ * per data version like the other lists (services/listTotals.ts).
  */
 export async function listPackages(user: User, filters: Partial<PackageListQuery>, trx: Knex = db()) {
-  const total = Number((await filteredPackages(user, filters, trx).count('* as count').options(PREPARE).first())?.count ?? 0);
   const order = filters.status === 'waiting' ? 'asc' : 'desc';
-  const ids = filteredPackages(user, filters, trx)
+  const byAge = [
+    { column: 'packages.created_at', order },
+    { column: 'packages.id', order },
+  ];
+  const page = filteredPackages(user, filters, trx)
     .select('packages.id')
-    .orderBy([{ column: 'packages.created_at', order }, { column: 'packages.id', order }])
+    .orderBy(byAge)
     .offset(filters.offset ?? 0)
-    .limit(filters.limit ?? 100);
-  const rows = (await packageRows(trx)
-    .whereIn('packages.id', ids)
-    .orderBy([{ column: 'packages.created_at', order }, { column: 'packages.id', order }])
-    .options(PREPARE)) as PackageRow[];
-  return { rows, total };
+    .limit(filters.limit ?? 100)
+    .options(PREPARE);
+  return rememberedPage(user, { page, filtered: () => filteredPackages(user, filters, trx).options(PREPARE) }, trx, {
+    alsoReads: PACKAGE_ROW_TABLES,
+    finish: async (found: Array<{ id: number }>) =>
+      found.length
+        ? ((await packageRows(trx)
+            .whereRaw('packages.id = any(?::int[])', [`{${found.map((row) => row.id).join(',')}}`])
+            .orderBy(byAge)
+            .options(PREPARE)) as PackageRow[])
+        : [],
+  });
 }
 
 /** Packages as the user reads them: the code only for the units they act for. */
