@@ -54,10 +54,16 @@ async function logoBytes(logo: string | null, cfg: Config): Promise<Buffer | nul
   if (!response.ok || !response.body) return null;
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of response.body) {
-    length += chunk.length;
-    if (length > MAX_LOGO_BYTES) return null;
-    chunks.push(Buffer.from(chunk));
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > MAX_LOGO_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(Buffer.from(value));
   }
   return Buffer.concat(chunks);
 }
