@@ -26,8 +26,10 @@ export async function startServer(options: {
   host?: string;
   redisPrefix?: string;
   relay?: boolean;
+  /** The built client served (a browser test serving a newer service worker). */
+  clientDir?: string;
 }): Promise<RunningServer> {
-  const cfg = options.redisPrefix ? { ...config, redisPrefix: options.redisPrefix } : config;
+  const cfg = { ...config, ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}), ...(options.clientDir ? { clientDir: options.clientDir } : {}) };
   const redis = createRedis(options.redisUrl, { failFast: true });
   const app = createApp({ redis, config: cfg });
   const server = http.createServer(app.callback());

@@ -1,5 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/app.css';
+import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -17,12 +18,17 @@ import { registerServiceWorker } from './lib/pwa';
 // then the screen (which React holds back 300 ms after a fallback). That render is a
 // transition: React slices it into short tasks, so a tap or a key meanwhile is not held up
 // behind one long task.
-const ready = Promise.allSettled([
-  i18nReady,
+// Offline (the service worker served the shell), React Query holds the session's and the
+// branding's requests until the network is back: the first render does not wait for them, so
+// the shell and its "Sin conexión" notice appear (the guards say what waits for the network).
+// React Query assumes it is online until told otherwise: it is told what the browser knows.
+onlineManager.setOnline(navigator.onLine);
+const network = [
   queryClient.prefetchQuery(userQueryOptions()),
   queryClient.prefetchQuery(brandingQueryOptions()),
   preloadRoute(window.location.pathname, mayBeSignedIn()),
-]);
+];
+const ready = Promise.allSettled([i18nReady, ...(navigator.onLine ? network : [])]);
 
 void ready.then(() => {
   startTransition(() =>

@@ -8,7 +8,9 @@ import type { NotificationRule } from './rules';
  * Assemblies in the inbox (docs/modules/assemblies.md, "Notice"): convening tells every owner
  * of the property (the owner of each unit and of the whole property), by email always, like
  * emergencies; a cancellation tells them too. The notice's agenda PDF and calendar file are
- * linked from the assembly (`/api/assemblies/{id}/notice.pdf`, `/invite.ics`).
+ * linked from the assembly (`/api/assemblies/{id}/notice.pdf`, `/invite.ics`). A vote opened
+ * in session tells those who may vote (the owners, and the holders of the assembly's approved
+ * proxies) in the inbox and on the phone, never by email: it is over before an email is read.
  */
 
 const propertyOwners = (trx: Knex, propertyId: number) =>
@@ -17,6 +19,12 @@ const propertyOwners = (trx: Knex, propertyId: number) =>
     .where({ propertyId })
     .whereNotNull('ownerId')
     .union(trx('properties').select('ownerId as id').where({ id: propertyId }).whereNotNull('ownerId'));
+
+/** Who may vote in the assembly: the property's owners and its approved proxies' holders. */
+const voters = (trx: Knex, propertyId: number, assemblyId: number) =>
+  propertyOwners(trx, propertyId).union(
+    trx('assemblyProxies').select('holderUserId as id').where({ assemblyId, status: 'approved' }).whereNotNull('holderUserId'),
+  );
 
 type Payload = Record<string, unknown>;
 const when = (payload: Payload, language: Language) =>
@@ -43,6 +51,18 @@ export const ASSEMBLY_RULES: Partial<Record<EventType, NotificationRule>> = {
       body: `First call: ${when(p, 'en')}${p.place ? `, ${p.place}` : ''}. The agenda (PDF) and the calendar file are on the assembly.`,
     }),
   }),
+  'assembly.item_opened': {
+    recipients: (event, trx) => voters(trx, event.propertyId!, event.subjectId!),
+    category: () => 'messages',
+    email: () => 'never',
+    // One notification per item: a vote is opened once.
+    key: (event) => `assembly-item:${String(event.payload.itemId)}`,
+    link: (event) => `/assemblies/${event.subjectId}`,
+    text: {
+      es: (p) => ({ title: `Votación abierta: ${p.itemTitle}`, body: `${p.title}. Vote desde la asamblea mientras la votación siga abierta.` }),
+      en: (p) => ({ title: `Vote open: ${p.itemTitle}`, body: `${p.title}. Vote from the assembly while the vote is open.` }),
+    },
+  },
   // Only an assembly its owners were told of: a cancelled draft was never theirs.
   'assembly.cancelled': {
     ...rule({

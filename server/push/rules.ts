@@ -25,6 +25,9 @@ export const PUSH_RULES: Partial<Record<EventType, PushRule>> = {
   'booking.cancelled': {},
   'maintenance.updated': {},
   'maintenance.commented': {},
+  'assembly.convened': {},
+  // One notification on the phone per assembly's votes: the next vote replaces the last.
+  'assembly.item_opened': { tag: (event) => `assembly-vote-${event.subjectId}` },
 };
 
 export const pushRuleFor = (type: string): PushRule | undefined => PUSH_RULES[type as EventType];

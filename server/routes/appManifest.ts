@@ -1,17 +1,21 @@
 import type { Branding } from '../../shared/schemas/settings';
 import { organizationForRequest } from '../commands/settings';
 import { presentBranding } from '../presenters/settings';
+import { appIcon, iconVersion, isIconFile } from '../files/appIcons';
+import { notFound } from '../errors';
 import { apiRouter } from './router';
 
 /** The web app manifest of the organization the request is for: its name, colours and icon. */
 export const appManifestRouter = apiRouter();
 
-/** An icon from the organization's logo (an image address), else Vecindad's own. */
+/** The icons drawn from the organization's logo (or Vecindad's), as PNG at the sizes phones ask for. */
 function iconsOf(branding: Branding) {
-  const logo = branding.logo && /^(https?:|data:image\/|\/)/.test(branding.logo) ? branding.logo : null;
-  if (!logo) return [{ src: '/logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }];
-  const type = /^data:(image\/[\w.+-]+)/.exec(logo)?.[1] ?? (/\.svg(\?|$)/.test(logo) ? 'image/svg+xml' : /\.png(\?|$)/.test(logo) ? 'image/png' : undefined);
-  return [{ src: logo, sizes: 'any', ...(type ? { type } : {}), purpose: 'any' }];
+  const version = iconVersion(branding.logo, branding.backgroundColor);
+  return [
+    { src: `/api/manifest/icons/192.png?v=${version}`, sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: `/api/manifest/icons/512.png?v=${version}`, sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: `/api/manifest/icons/maskable-512.png?v=${version}`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ];
 }
 
 /** Public (the browser asks before anyone signs in): `/api/manifest.webmanifest`. */
@@ -33,4 +37,27 @@ appManifestRouter.get('/manifest.webmanifest', async (ctx) => {
     background_color: branding.backgroundColor,
     icons: iconsOf(branding),
   });
+});
+
+/**
+ * Public, like the manifest: `/api/manifest/icons/{192,512,maskable-512}.png` for the
+ * organization the request is for. The manifest's URLs carry the logo's version (`v`), so a
+ * browser keeps an icon a week and a new logo is new URLs.
+ */
+appManifestRouter.get('/manifest/icons/:file', async (ctx) => {
+  const file = ctx.params.file;
+  if (!isIconFile(file)) throw notFound();
+  const user = ctx.session?.userId ? ctx.state.user : undefined;
+  const branding = presentBranding(await organizationForRequest(user, ctx.host));
+  const icon = await appIcon(branding.logo, branding.backgroundColor, file);
+  ctx.set('Cache-Control', 'public, max-age=604800');
+  ctx.vary('Cookie');
+  ctx.etag = icon.etag;
+  ctx.type = 'image/png';
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = icon.png;
 });

@@ -206,4 +206,6 @@ export type AssemblyLivePayload = {
   firstCallAt?: string;
   place?: string | null;
   reason?: string | null;
+  /** A vote opened: the item's title (the inbox and push say which vote). */
+  itemTitle?: string;
 };

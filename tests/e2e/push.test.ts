@@ -62,4 +62,5 @@ test('registers the service worker, shows a pushed walk-in and answers it with P
   expect(answered).toEqual({ answered: true });
   const row = await db()('visitors').where({ id: visitor.id }).first();
   expect(row).toMatchObject({ status: 'scheduled', decidedById: host.id });
-});
+  // Sign-in, the worker's installation and a push, each waited for: on a shared, loaded machine.
+}, { timeout: 120_000 });

@@ -56,7 +56,7 @@ export async function openItem(trx: Knex, actor: User, assembly: AssemblyRow, it
     .update({ [column]: JSON.stringify(quorum) });
   await trx('assembly_items').where({ id: item.id }).update({ status: 'open', openedAt: trx.fn.now(), quorum: JSON.stringify(quorum) });
   const tally = await tallyOfItem(trx, assembly, item);
-  await recordAssemblyEvent(trx, 'assembly.item_opened', assembly, actor, { itemId: item.id, quorum, tally });
+  await recordAssemblyEvent(trx, 'assembly.item_opened', assembly, actor, { itemId: item.id, itemTitle: item.title, title: assembly.title, quorum, tally });
   return findItem(trx, assembly, item.id);
 }
 

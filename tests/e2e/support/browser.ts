@@ -24,13 +24,13 @@ type PageTest = (ctx: { page: Page; context: BrowserContext; url: (path: string)
  * port and Debian's Chromium. Hosts ending in `.test` resolve to this machine, so a test can
  * visit the app as an organization's own domain (registration joins that organization).
  */
-export function useBrowser() {
+export function useBrowser(options: { clientDir?: () => string } = {}) {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
     connectDatabase(process.env.DATABASE_URL!, 5);
-    server = await startServer({ redisUrl: process.env.REDIS_URL!, port: 0, host: '127.0.0.1', redisPrefix: process.env.REDIS_PREFIX });
+    server = await startServer({ redisUrl: process.env.REDIS_URL!, port: 0, host: '127.0.0.1', redisPrefix: process.env.REDIS_PREFIX, clientDir: options.clientDir?.() });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // The browser lives 18 hours ahead of the organization (UTC+14 against Santo Domingo's

@@ -16,12 +16,27 @@ const AwaitingApprovalPage = lazy(() => import('@client/features/join-requests/p
 const OWN_ACCOUNT_PATHS = ['/settings', '/notifications'];
 
 /**
+ * Opened without network (the service worker's shell) before the session was known: React
+ * Query asks again by itself when the network is back, and the screen follows.
+ */
+function WaitingForNetwork() {
+  const { t } = useTranslation();
+  return (
+    <div className="container py-5 vec-narrow text-center" data-testid="waiting-for-network">
+      <h1 className="h4">{t('appStatus.waitingTitle')}</h1>
+      <p className="text-body-secondary mb-0">{t('appStatus.waitingBody')}</p>
+    </div>
+  );
+}
+
+/**
  * Signed-in routes: a spinner while the session loads, /auth when nobody is signed in (coming
  * back here afterwards), and only the new-password screen while a temporary password is in force.
  */
 export function RequireUser() {
   const location = useLocation();
-  const { data: user, isPending, error, refetch } = useUser();
+  const { data: user, isPending, fetchStatus, error, refetch } = useUser();
+  if (isPending && fetchStatus === 'paused') return <WaitingForNetwork />;
   if (isPending) return <Loading fullPage />;
   if (error) {
     return (
@@ -37,8 +52,9 @@ export function RequireUser() {
 
 /** /auth: a signed-in user goes back where sign-in was asked for, else to the dashboard. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, fetchStatus } = useUser();
   const from = (useLocation().state as { from?: Location } | null)?.from;
+  if (isPending && fetchStatus === 'paused') return <WaitingForNetwork />;
   if (isPending) return <Loading fullPage />;
   if (user) return <Navigate to={from ? `${from.pathname}${from.search}` : '/'} replace />;
   return children;

@@ -1,0 +1,165 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import webpush from 'web-push';
+import { hashPassword } from '../../server/services/passwords';
+import type { BenchSuite } from '../lib';
+import { seedLargeOrganization, type PropertySeedSizes } from '../seed-properties';
+
+/**
+ * 200 towers of 25 units and 50 active residents each (the seed makes one resident in ten
+ * inactive: 11,111 residents, 10,000 active), one subscribed phone each. BENCH_PUSH_TOWERS
+ * runs a smaller copy (a loaded machine): the figures say how many devices they are for.
+ */
+const TOWERS = Number(process.env.BENCH_PUSH_TOWERS ?? 200);
+const SIZES: PropertySeedSizes = { properties: TOWERS, unitsPerProperty: 25, residents: Math.floor((TOWERS * 50 * 10) / 9) };
+/** The worker's default concurrency (worker/index.ts, WORKER_CONCURRENCY); the baseline sends as many at once. */
+const CONCURRENCY = 5;
+const TIMEOUT_MS = 15 * 60_000;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Web Push for an emergency (issue 32): an Administrador posts an emergency broadcast to 200
+ * towers (two POSTs of 100, the most one takes) whose 10,000 residents each have a subscribed
+ * device. Measured: from the first POST until the last push is handed to the push service (a
+ * local node:http server answering 201), through the whole path (outbox, relay, the worker's
+ * inbox rows, one `push.send` job per notification and device, aes128gcm encryption and a VAPID
+ * JWT per push); and the worker's pushes per second between the first push and the last. The
+ * worker is the production process (worker/index.ts, concurrency 5) beside the bench server.
+ * Baseline, same run: the same number of requests encrypted and signed beforehand with
+ * web-push, sent straight to the same push service 5 at a time: the transport's own cost.
+ */
+const suite: BenchSuite = {
+  name: 'push',
+  description: `Aviso de emergencia a ${(TOWERS * 50).toLocaleString('es-DO')} dispositivos de ${TOWERS} torres por Web Push`,
+  async run(ctx) {
+    const admin = await ctx.createAdministrator();
+    const started = Date.now();
+    await seedLargeOrganization(ctx.db, admin.organizationId, await hashPassword('bench-resident'), SIZES);
+
+    // The push service: counts what arrives and when.
+    let arrived = 0;
+    let firstAt = 0;
+    let lastAt = 0;
+    let waiting: (() => void) | undefined;
+    let expected = Infinity;
+    const service = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        arrived += 1;
+        lastAt = performance.now();
+        if (arrived === 1) firstAt = lastAt;
+        response.statusCode = 201;
+        response.end();
+        if (arrived >= expected) waiting?.();
+      });
+    });
+    service.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+
+    // One device per resident, all with real P-256 keys (one pair: each push still gets its own
+    // ephemeral key and salt).
+    const device = createECDH('prime256v1');
+    device.generateKeys();
+    const keys = { p256dh: device.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
+    await ctx.db.raw(
+      `insert into push_subscriptions (organization_id, user_id, endpoint, p256dh, auth, device_label)
+       select :organizationId, r.user_id, :serviceUrl || '/push/' || r.user_id, :p256dh, :auth, 'Chrome · Android'
+       from residents r join properties p on p.id = r.property_id
+       where p.organization_id = :organizationId and r.status <> 'inactive'`,
+      { organizationId: admin.organizationId, serviceUrl, ...keys },
+    );
+    const devices = Number((await ctx.db('pushSubscriptions').where({ organizationId: admin.organizationId }).count({ n: '*' }))[0].n);
+    const propertyIds = (await ctx.db('properties').where({ organizationId: admin.organizationId }).orderBy('id').pluck('id')) as number[];
+    const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
+
+    const worker = fork(path.join(here, '../../worker/index.ts'), {
+      execArgv: ['--import', 'tsx'],
+      env: { ...ctx.serverEnv, WORKER_CONCURRENCY: String(CONCURRENCY) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    try {
+      // The worker is up once its heartbeat is in Redis; a short pause covers its start.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expected = devices;
+      const done = new Promise<void>((resolve, reject) => {
+        waiting = resolve;
+        setTimeout(() => reject(new Error(`solo ${arrived} de ${devices} pushes en ${TIMEOUT_MS / 60_000} min`)), TIMEOUT_MS).unref();
+      });
+      const postedAt = performance.now();
+      for (let start = 0; start < propertyIds.length; start += 100) {
+        const response = await fetch(`${ctx.baseUrl}/api/broadcasts`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', cookie: admin.cookie, Origin: ctx.baseUrl },
+          body: JSON.stringify({ title: 'Fuga de gas', message: 'Salgan del edificio por la escalera norte.', category: 'emergency', propertyIds: propertyIds.slice(start, start + 100) }),
+        });
+        if (response.status !== 201) throw new Error(`POST /api/broadcasts: ${response.status} ${await response.text()}`);
+      }
+      const answeredAt = performance.now();
+      await done;
+      // Read before the baseline, which counts on the same service.
+      const total = lastAt - postedAt;
+      const firstPushMs = firstAt - postedAt;
+      const workerSeconds = (lastAt - firstAt) / 1000;
+
+      // Baseline: the same number of pushes, encrypted and signed beforehand, sent straight.
+      arrived = 0;
+      expected = Infinity;
+      const vapid = webpush.generateVAPIDKeys();
+      const requests = Array.from({ length: devices }, (_, n) =>
+        webpush.generateRequestDetails({ endpoint: `${serviceUrl}/push/baseline-${n}`, keys }, JSON.stringify({ title: 'Emergencia: Fuga de gas', body: 'Salgan del edificio por la escalera norte.', url: '/broadcasts', tag: 'broadcast-1' }), {
+          vapidDetails: { subject: 'mailto:bench@vecindad.do', publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: 86_400,
+          contentEncoding: 'aes128gcm',
+        }),
+      );
+      const baselineStart = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < requests.length) {
+            const request = requests[next++];
+            const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: new Uint8Array(request.body!) });
+            await response.body?.cancel();
+          }
+        }),
+      );
+      const baselineSeconds = (performance.now() - baselineStart) / 1000;
+
+      const notifications = Number((await ctx.db('notifications').where({ organizationId: admin.organizationId, type: 'broadcast.created' }).count({ n: '*' }))[0].n);
+      const round = (value: number) => Math.round(value * 10) / 10;
+      return [
+        { title: `Datos sembrados en ${seedSeconds} s`, rows: [{ torres: propertyIds.length, dispositivos: devices, 'notificaciones en la bandeja': notifications }] },
+        {
+          title: `Aviso de emergencia a ${devices} dispositivos (worker de producción, concurrencia ${CONCURRENCY})`,
+          rows: [
+            {
+              medida: 'Vecindad: POST -> último push entregado al servicio',
+              's total': round(total / 1000),
+              'ms hasta el primer push': Math.round(firstPushMs),
+              'ms de los POST': Math.round(answeredAt - postedAt),
+              'pushes/s del worker': Math.round(devices / workerSeconds),
+            },
+            {
+              medida: 'Línea base: pushes ya cifrados enviados directamente (5 a la vez)',
+              's total': round(baselineSeconds),
+              'ms hasta el primer push': '-',
+              'ms de los POST': '-',
+              'pushes/s del worker': Math.round(devices / baselineSeconds),
+            },
+          ],
+        },
+      ];
+    } finally {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+      await new Promise((resolve) => service.close(resolve));
+    }
+  },
+};
+export default suite;
