@@ -91,4 +91,4 @@ test('an administrator sets the budget and closes last month; an owner reads its
   expect(opened.status()).toBe(200);
   expect(opened.headers()['content-type']).toContain('image/png');
   expect(Buffer.compare(await opened.body(), INVOICE_PHOTO)).toBe(0);
-});
+}, { timeout: 150_000 });

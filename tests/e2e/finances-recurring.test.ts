@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { db } from '../../server/db';
 import { createOrganization, createProperty, createUser } from '../support/factories';
@@ -5,6 +6,9 @@ import { expectAccessible, expectSpanish } from './support/accessibility';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 const { test } = useBrowser();
+
+/** Clicks an item of the open "…" menu of a row (a menu on a desktop, buttons in a sheet on a phone). */
+const chooseAction = (page: Page, name: string) => page.getByRole('menuitem', { name }).or(page.getByRole('button', { name, exact: true })).first().click();
 
 test('an administrator adds a recurring expense, pauses and resumes it, and ends it after confirming', async ({ page }) => {
   const organization = await createOrganization({ name: 'Administradora Brisa' });
@@ -44,25 +48,25 @@ test('an administrator adds a recurring expense, pauses and resumes it, and ends
 
   // Paused, then resumed, from the row's menu.
   await row.getByRole('button', { name: 'Acciones de Nómina conserjería' }).click();
-  await page.getByRole('menuitem', { name: 'Pausar' }).click();
+  await chooseAction(page, 'Pausar');
   await notice(page).getByText('«Nómina conserjería» en pausa: no se registrará mientras siga así').waitFor();
   await row.getByText('En pausa').waitFor();
   expect((await db()('recurringExpenses').where({ id: template.id }).first()).active).toBe(false);
   await row.getByRole('button', { name: 'Acciones de Nómina conserjería' }).click();
-  await page.getByRole('menuitem', { name: 'Reanudar' }).click();
+  await chooseAction(page, 'Reanudar');
   await row.getByText('Activo').waitFor();
   expect((await db()('recurringExpenses').where({ id: template.id }).first()).active).toBe(true);
 
   // Ended after confirming: cancelling keeps it; confirming ends it (the row stays in the database, ended).
   await row.getByRole('button', { name: 'Acciones de Nómina conserjería' }).click();
-  await page.getByRole('menuitem', { name: 'Terminar' }).click();
+  await chooseAction(page, 'Terminar');
   const confirm = page.getByRole('dialog', { name: '¿Terminar este gasto recurrente?' });
   await confirm.getByText('«Nómina conserjería» no registrará más gastos. Los gastos que ya registró se conservan.').waitFor();
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await confirm.waitFor({ state: 'hidden' });
   expect((await db()('recurringExpenses').where({ id: template.id }).first()).deletedAt).toBeNull();
   await row.getByRole('button', { name: 'Acciones de Nómina conserjería' }).click();
-  await page.getByRole('menuitem', { name: 'Terminar' }).click();
+  await chooseAction(page, 'Terminar');
   await confirm.getByRole('button', { name: 'Terminar' }).click();
   await notice(page).getByText('«Nómina conserjería» terminado').waitFor();
   await page.getByText('Sin gastos recurrentes').waitFor();

@@ -20,26 +20,30 @@ import { assertPeriodOpen } from '../../policies/periods';
  * incomes (incomes.ts). A refund or a void counts from its day (never before the row it
  * undoes), as its reversing entry in the journal does. The monthly report asks for the
  * balances the day before the month and at its end: one scan of each kind of row, not two.
+ * Income is the sum of the fund's allocations (by its index on fund and date) less those of
+ * refunded payments from the refund's day (a payment has at most one refund; read from the few
+ * refunds, not by joining every allocation to its payment).
  */
 const sumAt = (amount: string, date: string, day: ':a' | ':b', undone = '') =>
   `coalesce(sum(${amount}) filter (where ${date} <= cast(${day} as date)${undone ? ` and ${undone.replaceAll('DAY', `cast(${day} as date)`)}` : ''}), 0)`;
 const bothDays = (amount: string, date: string, undone = '') => `${sumAt(amount, date, ':a', undone)} as a, ${sumAt(amount, date, ':b', undone)} as b`;
-const refunded = `(r.id is null or greatest(af.date, (r.refunded_at at time zone '${TIME_ZONE}')::date) > DAY)`;
+const refundDay = `greatest(af.date, (r.refunded_at at time zone '${TIME_ZONE}')::date)`;
 const voided = `(e.voided_at is null or greatest(p.paid_at, (e.voided_at at time zone '${TIME_ZONE}')::date) > DAY)`;
 const last = 'greatest(cast(:a as date), cast(:b as date))';
 const opening = (day: ':a' | ':b') => `(case when funds.opening_date <= cast(${day} as date) then funds.opening_balance else 0 end)`;
 const balanceAt = (day: ':a' | ':b') => {
   const side = day === ':a' ? 'a' : 'b';
-  return `cast(${opening(day)} + income.${side} + transfers_in.${side} - transfers_out.${side} - paid.${side} + other.${side} as bigint)`;
+  return `cast(${opening(day)} + income.${side} - refunded.${side} + transfers_in.${side} - transfers_out.${side} - paid.${side} + other.${side} as bigint)`;
 };
 const BALANCES_SQL = `
   select funds.*, ${balanceAt(':a')} as balance_a, ${balanceAt(':b')} as balance_b
     from funds
-   cross join lateral (select ${bothDays('af.amount', 'af.date', refunded)}
-                         from allocation_funds af
-                         join payment_allocations pa on pa.id = af.allocation_id
-                         left join payment_refunds r on r.payment_id = pa.payment_id
-                        where af.fund_id = funds.id and af.date <= ${last}) income
+   cross join lateral (select ${bothDays('af.amount', 'af.date')} from allocation_funds af where af.fund_id = funds.id and af.date <= ${last}) income
+   cross join lateral (select ${bothDays('af.amount', refundDay)}
+                         from payment_refunds r
+                         join payment_allocations pa on pa.payment_id = r.payment_id
+                         join allocation_funds af on af.allocation_id = pa.id
+                        where r.organization_id = funds.organization_id and af.fund_id = funds.id and af.date <= ${last}) refunded
    cross join lateral (select ${bothDays('t.amount', 't.date')} from fund_transfers t where t.to_fund_id = funds.id and t.date <= ${last}) transfers_in
    cross join lateral (select ${bothDays('t.amount', 't.date')} from fund_transfers t where t.from_fund_id = funds.id and t.date <= ${last}) transfers_out
    cross join lateral (select ${bothDays('p.amount', 'p.paid_at', voided)}
