@@ -50,6 +50,7 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/finances/estados', module: 'features/finances/statements/pages/StatementsPage', namespaces: ['financesStatements', 'finances'], rule: '/finances' },
   { path: '/finances/cierre', module: 'features/finances/close/pages/ClosePage', namespaces: ['financesClose', 'finances'] },
   { path: '/finances/reportes', module: 'features/finances/close/pages/ReportsPage', namespaces: ['financesClose', 'finances'] },
+  { path: '/finances/recurrentes', module: 'features/finances/recurring/pages/RecurringPage', namespaces: ['finances', 'financesClose'], rule: '/finances' },
 ];
 
 /** The signed-in screen at `pathname` (a `:name` segment takes any one segment), if any. */

@@ -43,18 +43,28 @@ export const propertyReaders = (trx: Knex, propertyId: number) =>
     .union((landlord) => landlord.from('properties').where('properties.id', propertyId).whereNotNull('properties.ownerId').select('properties.ownerId as id'));
 
 /**
+ * Whether the user may open the invoices of a property's reports: its administrators always;
+ * its owners and residents (a `ReportReader` that is not a manager) while the organization's
+ * transparency switch is on.
+ */
+export async function mayOpenInvoices(user: User, reader: ReportReader, trx: Knex = db()): Promise<boolean> {
+  return reader.manager || (await transparencyOf(user.organizationId, trx)).enabled;
+}
+
+/**
  * The expense whose invoice (attachment) the user may open: any of the organization's for its
  * administrators (policies/finances.ts); for the owners and residents of a property (as
  * findReportProperty decides), only an expense listed in one of that property's published
- * monthly reports, and only while the organization's transparency switch is on. Suppliers, and
- * everyone while the switch is off: 403 (as for the rest of finances); with it on, any other
- * expense (not in a published report, another property's or organization's): 404.
+ * monthly reports, and only while the organization's transparency switch is on. Suppliers are
+ * refused (403, as for the rest of finances); with the switch off, and with it on for any other
+ * expense (not in a published report, another property's or organization's): 404, as a file
+ * that is not theirs to see.
  */
 export async function findExpenseForInvoice(user: User, id: number, trx: Knex = db()): Promise<{ id: number; organizationId: number; propertyId: number }> {
   if (can(user, 'finances.manage')) return findExpense(user, id, trx);
-  // As before the switch: suppliers, and everyone while it is off, are refused (403).
-  if (user.role === 'Suplidor' || !(await transparencyOf(user.organizationId, trx)).enabled) throw forbidden();
+  if (user.role === 'Suplidor') throw forbidden();
   const missing = () => notFound(messageText('finances_expense_not_found'));
+  if (!(await transparencyOf(user.organizationId, trx)).enabled) throw missing();
   const expense = await trx('expenses').where({ id, organizationId: user.organizationId }).first('id', 'organizationId', 'propertyId');
   if (!expense) throw missing();
   await findReportProperty(user, expense.propertyId, trx).catch(() => {

@@ -27,7 +27,8 @@ import { sendPdf } from '../files/download';
 import { letterhead } from '../files/pdf';
 import { currentUser, requireUser } from '../middleware/auth';
 import type { User } from '../models';
-import { findReportProperty } from '../policies/financeReports';
+import { findReportProperty, mayOpenInvoices, type ReportReader } from '../policies/financeReports';
+import { withInvoices } from '../commands/finances/reportInvoices';
 import { authorizeFinances, findFinancesProperty, whereFinancesReachable } from '../policies/finances';
 import { presentPeriod, presentRecurring, presentSummary } from '../presenters/financesClose';
 import { idParam, parse } from '../validation';
@@ -130,19 +131,22 @@ financesPeriodsRouter.delete('/recurring-expenses/:id', async (ctx) => {
  * A month's report: for administrators, the published one of a closed month (as it was
  * published), else computed now; for owners and residents, only a published one (404 otherwise).
  */
-async function monthlyReport(ctx: Context): Promise<{ report: MonthlyReport; organizationId: number; published: { version: number; publishedAt: string } | null }> {
+async function monthlyReport(ctx: Context): Promise<{ report: MonthlyReport; organizationId: number; published: { version: number; publishedAt: string } | null; reader: ReportReader }> {
   const user = currentUser(ctx);
-  const { property, manager } = await findReportProperty(user, idParam(ctx.params.id));
+  const reader = await findReportProperty(user, idParam(ctx.params.id));
+  const { property, manager } = reader;
   const { month } = parse(MonthlyReportQuerySchema, ctx.query);
   const published = await publishedReport(db(), property.id, month);
-  if (published) return { report: published.figures, organizationId: property.organizationId, published: { version: published.version, publishedAt: new Date(published.publishedAt).toISOString() } };
+  if (published) return { report: published.figures, organizationId: property.organizationId, published: { version: published.version, publishedAt: new Date(published.publishedAt).toISOString() }, reader };
   if (!manager) throw notFound(messageText('finances_report_not_found'));
-  return { report: await transaction((trx) => computeMonthlyReport(trx, user, property, month)), organizationId: property.organizationId, published: null };
+  return { report: await transaction((trx) => computeMonthlyReport(trx, user, property, month)), organizationId: property.organizationId, published: null, reader };
 }
 
+/** The report as a page: with each expense's invoice files when the reader may open them (the transparency switch), and whether they are shown. */
 financesPeriodsRouter.get('/properties/:id/reports/monthly', async (ctx) => {
-  const { report, published } = await monthlyReport(ctx);
-  ctx.body = { ...report, published };
+  const { report, published, reader } = await monthlyReport(ctx);
+  const invoices = await mayOpenInvoices(currentUser(ctx), reader);
+  ctx.body = { ...(invoices ? await withInvoices(db(), report) : report), published, invoices };
 });
 
 financesPeriodsRouter.get('/properties/:id/reports/monthly.pdf', async (ctx) => {

@@ -389,6 +389,10 @@ describe('matching and reconciliation', () => {
     const page = await agent.get(`/api/bank-accounts/${account.id}/lines?month=2026-10&limit=50&offset=100`).expect(200);
     expect(page.body).toHaveLength(50);
     expect(page.headers['x-total-count']).toBe('2000');
+    // A page shows what the whole month does: its lines' suggestions are decided with every line of the month.
+    const whole = new Map(lines.map((line) => [line.id, line.suggestion]));
+    expect((page.body as Line[]).map((line) => [line.id, line.suggestion])).toEqual((page.body as Line[]).map((line) => [line.id, whole.get(line.id)]));
+    expect((page.body as Line[]).map((line) => line.id)).toEqual(lines.slice(100, 150).map((line) => line.id));
   });
 
   it('a property with statement lines is not deleted (409); one with only an empty account is', async () => {

@@ -10,7 +10,8 @@ await testApp();
 /**
  * The transparency switch: with it on, the owners and residents of a property open the invoices
  * of the expenses in its published monthly reports, any other expense (not in a published
- * report, another property's, another organization's) is 404; off, they are refused (403).
+ * report, another property's, another organization's) is 404; off, their invoices are 404 too
+ * and the published report they read lists no files. Suppliers are refused (403).
  */
 
 type Agent = Awaited<ReturnType<typeof signedIn>>;
@@ -47,10 +48,22 @@ describe('transparency', () => {
     await otherAdmin.put('/api/finances/transparency').send({ enabled: true }).expect(200);
 
     const [residentAgent, ownerAgent] = [await signedIn(resident), await signedIn(owner)];
-    // Off (never set): refused as the rest of finances (403); the administrator opens it.
+    const reportPath = `/api/properties/${property.id}/reports/monthly?month=${lastMonth}`;
+    const items = (body: { expenses: { byCategory: Array<{ items: Array<{ id: number; invoices?: Array<{ id: number; fileName: string }> }> }> } }) =>
+      body.expenses.byCategory.flatMap((group) => group.items);
+    // Off (never set): the invoice is not theirs to see (404) and their report lists no files; the administrator opens it and sees it listed.
     expect((await agent.get('/api/finances/transparency').expect(200)).body).toEqual({ enabled: false });
-    for (const reader of [residentAgent, ownerAgent]) expect((await reader.get(published.url)).status).toBe(403);
+    for (const reader of [residentAgent, ownerAgent]) {
+      expect((await reader.get(published.url)).status).toBe(404);
+      const report = (await reader.get(reportPath).expect(200)).body;
+      expect(report.invoices).toBe(false);
+      expect(items(report).map((item) => item.id)).toEqual([published.id]);
+      expect(items(report)[0].invoices).toBeUndefined();
+    }
     expect((await agent.get(published.url).expect(200)).headers['content-type']).toContain('image/png');
+    const adminReport = (await agent.get(reportPath).expect(200)).body;
+    expect(adminReport.invoices).toBe(true);
+    expect(items(adminReport)[0].invoices).toEqual([{ id: Number(published.url.split('/').pop()), fileName: 'factura.png', fileType: 'image/png' }]);
 
     // Only administrators set it; bad input is 400 with the field.
     expect((await residentAgent.put('/api/finances/transparency').send({ enabled: true })).status).toBe(403);
@@ -61,6 +74,11 @@ describe('transparency', () => {
     expect((await agent.put('/api/finances/transparency').send({ enabled: true }).expect(200)).body).toEqual({ enabled: true });
     expect(await eventsOf('finances.transparency_updated', organization.id)).toHaveLength(1);
     for (const reader of [residentAgent, ownerAgent]) {
+      // The published report links the invoice of its expense, and that link opens it.
+      const report = (await reader.get(reportPath).expect(200)).body;
+      expect(report.invoices).toBe(true);
+      const [invoice] = items(report)[0].invoices!;
+      expect(`/api/expenses/${items(report)[0].id}/attachments/${invoice.id}`).toBe(published.url);
       const shown = await reader.get(published.url).buffer(true).expect(200);
       expect(Buffer.compare(shown.body as Buffer, PNG_PROOF)).toBe(0);
       // Not in a published report, another property's, another organization's: 404.
@@ -69,9 +87,12 @@ describe('transparency', () => {
     const supplier = await signedIn(await createUser({ role: 'Suplidor', organizationId: organization.id }));
     expect((await supplier.get(published.url)).status).toBe(403);
 
-    // Off again: refused again; the administrator still opens it.
+    // Off again: 404 again and no files listed; the administrator still opens it.
     await agent.put('/api/finances/transparency').send({ enabled: false }).expect(200);
-    for (const reader of [residentAgent, ownerAgent]) expect((await reader.get(published.url)).status).toBe(403);
+    for (const reader of [residentAgent, ownerAgent]) {
+      expect((await reader.get(published.url)).status).toBe(404);
+      expect(items((await reader.get(reportPath).expect(200)).body)[0].invoices).toBeUndefined();
+    }
     await agent.get(published.url).expect(200);
   });
 });

@@ -20,44 +20,59 @@ const digits = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0
  * both have them (one contains the other). A pair whose entry's reference digits (4 or more)
  * appear in the line's reference or description ranks first; then the closer date. One SQL for
  * all the lines asked (a 2,000-line month is one query). Both sides are computed once and then
- * joined on (amount, date): inlined, the book was read again for each line.
+ * joined on (amount, date): inlined, the book was read again for each line. The book side comes
+ * first, and only the lines with the amount of one of its entries have their reference digits
+ * extracted (the regular expressions on all 2,000 lines of a month were most of its time).
  */
 const PAIRS_SQL = `
-  with l as materialized (
-    select id, date, amount, ${digits('reference')} as ref, ${digits('description')} as text_digits
-      from bank_lines where id = any(:lines) and matched_at is null
-  ), b as materialized (
+  with b as materialized (
     select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b
      where b.date between cast(:from as date) - cast(:days as int) and cast(:to as date) + cast(:days as int) and not ${ENTRY_MATCHED_SQL}
+  ), l as materialized (
+    select id, date, amount, ${digits('reference')} as ref, ${digits('description')} as text_digits
+      from bank_lines
+     where bank_account_id = :account and matched_at is null
+       and (cast(:lines as int[]) is null or id = any(:lines))
+       and (cast(:first as date) is null or date between :first and :last)
+       and amount in (select amount from b)
   )
-  select l.id as line_id, b.kind, b.id, b.date, b.amount, b.reference, b.description,
+  select l.id as line_id, to_char(l.date, 'YYYY-MM-DD') as line_date, b.kind, b.id, b.date, b.amount, b.reference, b.description,
          abs(l.date - b.date) as days,
          (b.ref <> '' and ((l.ref <> '' and (position(b.ref in l.ref) > 0 or position(l.ref in b.ref) > 0))
                            or (length(b.ref) >= 4 and position(b.ref in l.text_digits) > 0))) as ref_match
     from l join b on b.amount = l.amount and b.date between l.date - cast(:days as int) and l.date + cast(:days as int)
    where l.ref = '' or b.ref = '' or position(b.ref in l.ref) > 0 or position(l.ref in b.ref) > 0`;
 
+/** The unmatched lines whose suggestions are decided together: the lines asked (`lines`), or all of the account's in a month (`first`..`last`) or ever. */
+type Scope = { lines: number[] } | { first: string | null; last: string | null };
+
 /**
  * One suggestion per line and one line per book entry: the pairs best first (reference match,
- * closer date, earlier line), each taken unless its line or entry was already taken.
+ * closer date, earlier line), each taken unless its line or entry was already taken. The pairs
+ * are those of every unmatched line of the scope, so a page of a month's lines shows exactly
+ * what the whole month would (another page's line may take an entry first).
  */
-async function suggestionsFor(trx: Knex, account: StoredBankAccount, lines: StoredBankLine[]) {
-  const open = lines.filter((line) => !line.matchedAt).map((line) => line.id);
+async function suggestionsFor(trx: Knex, account: StoredBankAccount, scope: Scope) {
   const chosen = new Map<number, BookEntry>();
-  if (!open.length) return chosen;
+  const asked = 'lines' in scope ? { lines: scope.lines, first: null, last: null } : { lines: null, ...scope };
+  if (asked.lines && !asked.lines.length) return chosen;
   // Only the book entries near the lines' dates (one month's, not the account's whole book).
-  const dates = lines.filter((line) => !line.matchedAt).map((line) => line.date).sort();
-  const bounds = { from: dates[0], to: dates[dates.length - 1] };
-  const { rows } = await trx.raw(PAIRS_SQL, { ...bookBindings(account), ...bounds, lines: open, days: SUGGESTION_DAYS });
-  const lineDate = new Map(lines.map((line) => [line.id, line.date]));
-  type Pair = Record<string, unknown> & { line_id: number; kind: string; id: number; days: number; ref_match: boolean };
+  const { rows: spans } = await trx.raw(
+    `select to_char(min(date), 'YYYY-MM-DD') as "from", to_char(max(date), 'YYYY-MM-DD') as "to" from bank_lines
+      where bank_account_id = :account and matched_at is null and (cast(:lines as int[]) is null or id = any(:lines))
+        and (cast(:first as date) is null or date between :first and :last)`,
+    { account: account.id, ...asked },
+  );
+  if (!spans[0]?.from) return chosen;
+  const { rows } = await trx.raw(PAIRS_SQL, { ...bookBindings(account), ...asked, from: spans[0].from, to: spans[0].to, days: SUGGESTION_DAYS });
+  type Pair = Record<string, unknown> & { line_id: number; line_date: string; kind: string; id: number; days: number; ref_match: boolean };
   (rows as Pair[]).sort(
     (a, b) =>
       Number(b.ref_match) - Number(a.ref_match) ||
       a.days - b.days ||
-      lineDate.get(a.line_id)!.localeCompare(lineDate.get(b.line_id)!) ||
+      (a.line_date < b.line_date ? -1 : a.line_date > b.line_date ? 1 : 0) ||
       a.line_id - b.line_id ||
-      a.kind.localeCompare(b.kind) ||
+      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
       a.id - b.id,
   );
   const taken = new Set<string>();
@@ -88,17 +103,17 @@ async function matchedEntries(trx: Knex, account: StoredBankAccount, lines: Stor
 /** A page of the account's lines (oldest first), of a month and status when asked, with what each is matched to or suggested. */
 export async function listBankLines(account: StoredBankAccount, filters: BankLinesQuery, trx: Knex = db()): Promise<{ rows: BankLineRow[]; total: number }> {
   const query = trx('bankLines').where({ bankAccountId: account.id });
-  if (filters.month) {
-    const { first, last } = monthDays(filters.month);
-    query.whereBetween('date', [first, last]);
-  }
+  const month = filters.month ? monthDays(filters.month) : { first: null, last: null };
+  if (filters.month) query.whereBetween('date', [month.first!, month.last!]);
   if (filters.status === 'matched') query.whereNotNull('matchedAt');
   if (filters.status === 'unmatched') query.whereNull('matchedAt');
   const [{ count }] = await query.clone().count({ count: '*' });
   const page = query.orderBy([{ column: 'date' }, { column: 'id' }]).offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
   const lines = (await page) as StoredBankLine[];
-  const [suggestions, matched] = await Promise.all([suggestionsFor(trx, account, lines), matchedEntries(trx, account, lines)]);
+  // The suggestions of the page's lines are decided with all the unmatched lines of the month (or of the account).
+  const open = lines.some((line) => !line.matchedAt);
+  const [suggestions, matched] = await Promise.all([open ? suggestionsFor(trx, account, month) : new Map<number, BookEntry>(), matchedEntries(trx, account, lines)]);
   return {
     rows: lines.map((line) => ({ ...line, matched: matched.get(line.id) ?? null, suggestion: suggestions.get(line.id) ?? null })),
     total: Number(count),
@@ -107,6 +122,6 @@ export async function listBankLines(account: StoredBankAccount, filters: BankLin
 
 export async function readBankLine(trx: Knex, account: StoredBankAccount, id: number): Promise<BankLineRow> {
   const line = (await trx('bankLines').where({ id }).first()) as StoredBankLine;
-  const [suggestions, matched] = await Promise.all([suggestionsFor(trx, account, [line]), matchedEntries(trx, account, [line])]);
+  const [suggestions, matched] = await Promise.all([line.matchedAt ? new Map<number, BookEntry>() : suggestionsFor(trx, account, { lines: [line.id] }), matchedEntries(trx, account, [line])]);
   return { ...line, matched: matched.get(line.id) ?? null, suggestion: suggestions.get(line.id) ?? null };
 }

@@ -12,36 +12,70 @@ import { postFundOpening, postTransfer } from '../../books/post';
 import { assertPeriodOpen } from '../../policies/periods';
 
 /**
- * A fund's balance at the end of `day`, from its rows (docs/modules/finances.md, "Funds"): the
- * opening balance (from its date on), plus billing's income (the parts of payments' allocations
- * that went to the fund, `allocation_funds`, until the payment is refunded), plus transfers in,
- * minus transfers out, minus the payments of its expenses (until the expense is voided: a void
- * takes its payments back). A refund or a void counts from its day (never before the row it
- * undoes), as its reversing entry in the journal does. Plus its other incomes (incomes.ts).
+ * Each fund's balance at the end of two days, `:a` and `:b`, from its rows in one pass over them
+ * (docs/modules/finances.md, "Funds"): the opening balance (from its date on), plus billing's
+ * income (the parts of payments' allocations that went to the fund, `allocation_funds`, until
+ * the payment is refunded), plus transfers in, minus transfers out, minus the payments of its
+ * expenses (until the expense is voided: a void takes its payments back), plus its other
+ * incomes (incomes.ts). A refund or a void counts from its day (never before the row it
+ * undoes), as its reversing entry in the journal does. The monthly report asks for the
+ * balances the day before the month and at its end: one scan of each kind of row, not two.
+ * Income is the sum of the fund's allocations (by its index on fund and date) less those of
+ * refunded payments from the refund's day (a payment has at most one refund; read from the few
+ * refunds, not by joining every allocation to its payment).
  */
-const BALANCE_SQL = `
-  (case when funds.opening_date <= :day then funds.opening_balance else 0 end)
-  + coalesce((select sum(af.amount) from allocation_funds af
-              join payment_allocations a on a.id = af.allocation_id
-              left join payment_refunds r on r.payment_id = a.payment_id
-              where af.fund_id = funds.id and af.date <= :day
-                and (r.id is null or greatest(af.date, (r.refunded_at at time zone '${TIME_ZONE}')::date) > :day)), 0)
-  + coalesce((select sum(t.amount) from fund_transfers t where t.to_fund_id = funds.id and t.date <= :day), 0)
-  - coalesce((select sum(t.amount) from fund_transfers t where t.from_fund_id = funds.id and t.date <= :day), 0)
-  - coalesce((select sum(p.amount) from expense_payments p join expenses e on e.id = p.expense_id
-              where p.fund_id = funds.id and p.paid_at <= :day
-                and (e.voided_at is null or greatest(p.paid_at, (e.voided_at at time zone '${TIME_ZONE}')::date) > :day)), 0)
-  + coalesce((select sum(i.amount) from other_incomes i where i.fund_id = funds.id and i.date <= :day), 0)`;
+const sumAt = (amount: string, date: string, day: ':a' | ':b', undone = '') =>
+  `coalesce(sum(${amount}) filter (where ${date} <= cast(${day} as date)${undone ? ` and ${undone.replaceAll('DAY', `cast(${day} as date)`)}` : ''}), 0)`;
+const bothDays = (amount: string, date: string, undone = '') => `${sumAt(amount, date, ':a', undone)} as a, ${sumAt(amount, date, ':b', undone)} as b`;
+const refundDay = `greatest(af.date, (r.refunded_at at time zone '${TIME_ZONE}')::date)`;
+const voided = `(e.voided_at is null or greatest(p.paid_at, (e.voided_at at time zone '${TIME_ZONE}')::date) > DAY)`;
+const last = 'greatest(cast(:a as date), cast(:b as date))';
+const opening = (day: ':a' | ':b') => `(case when funds.opening_date <= cast(${day} as date) then funds.opening_balance else 0 end)`;
+const balanceAt = (day: ':a' | ':b') => {
+  const side = day === ':a' ? 'a' : 'b';
+  return `cast(${opening(day)} + income.${side} - refunded.${side} + transfers_in.${side} - transfers_out.${side} - paid.${side} + other.${side} as bigint)`;
+};
+const BALANCES_SQL = `
+  select funds.*, ${balanceAt(':a')} as balance_a, ${balanceAt(':b')} as balance_b
+    from funds
+   cross join lateral (select ${bothDays('af.amount', 'af.date')} from allocation_funds af where af.fund_id = funds.id and af.date <= ${last}) income
+   cross join lateral (select ${bothDays('af.amount', refundDay)}
+                         from payment_refunds r
+                         join payment_allocations pa on pa.payment_id = r.payment_id
+                         join allocation_funds af on af.allocation_id = pa.id
+                        where r.organization_id = funds.organization_id and af.fund_id = funds.id and af.date <= ${last}) refunded
+   cross join lateral (select ${bothDays('t.amount', 't.date')} from fund_transfers t where t.to_fund_id = funds.id and t.date <= ${last}) transfers_in
+   cross join lateral (select ${bothDays('t.amount', 't.date')} from fund_transfers t where t.from_fund_id = funds.id and t.date <= ${last}) transfers_out
+   cross join lateral (select ${bothDays('p.amount', 'p.paid_at', voided)}
+                         from expense_payments p join expenses e on e.id = p.expense_id
+                        where p.fund_id = funds.id and p.paid_at <= ${last}) paid
+   cross join lateral (select ${bothDays('i.amount', 'i.date')} from other_incomes i where i.fund_id = funds.id and i.date <= ${last}) other`;
 
-const fundRows = (trx: Knex, day: string) => trx('funds').select('funds.*', trx.raw(`cast(${BALANCE_SQL} as bigint) as balance`, { day }));
+type FundBalances = Omit<FundRow, 'balance'> & { balanceA: number; balanceB: number };
+
+/** The funds with their balances at the end of `a` and `b` (a subquery named `funds`, filtered and ordered by the caller). */
+const fundBalances = (trx: Knex, a: string, b: string) =>
+  trx
+    .from(trx.raw(`(${BALANCES_SQL}) as funds`, { a, b }))
+    .select<FundBalances[]>('funds.*')
+    .orderByRaw(`case funds.kind when 'operating' then 0 when 'reserve' then 1 else 2 end, funds.id`);
+
+const withBalance = ({ balanceA, balanceB: _closing, ...fund }: FundBalances): FundRow => ({ ...fund, balance: Number(balanceA) });
 
 /** The property's funds with their balances at the end of `day` (today when not given). */
 export async function listFunds(property: Pick<Property, 'id'>, day = todayThere(), trx: Knex = db()): Promise<FundRow[]> {
-  return fundRows(trx, day).where('funds.propertyId', property.id).orderByRaw(`case funds.kind when 'operating' then 0 when 'reserve' then 1 else 2 end, funds.id`);
+  return (await fundBalances(trx, day, day).where('funds.propertyId', property.id)).map(withBalance);
+}
+
+/** The property's funds with their balances at the end of `before` (`opening`) and of `to` (`balance`), in one query. */
+export async function listFundsAround(property: Pick<Property, 'id'>, before: string, to: string, trx: Knex = db()): Promise<Array<FundRow & { opening: number }>> {
+  const rows = await fundBalances(trx, before, to).where('funds.propertyId', property.id);
+  return rows.map((fund) => ({ ...withBalance({ ...fund, balanceA: fund.balanceB }), opening: Number(fund.balanceA) }));
 }
 
 export async function readFund(trx: Knex, id: number, day = todayThere()): Promise<FundRow> {
-  return fundRows(trx, day).where('funds.id', id).first();
+  const [fund] = await fundBalances(trx, day, day).where('funds.id', id);
+  return fund && withBalance(fund);
 }
 
 const fundPayload = (fund: FundRow) => ({ id: fund.id, name: fund.name, kind: fund.kind, openingBalance: fund.openingBalance, openingDate: fund.openingDate });

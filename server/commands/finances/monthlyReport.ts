@@ -5,7 +5,7 @@ import type { Property, User } from '../../models';
 import { delinquencyReport } from '../delinquency';
 import { budgetLines, monthlyActuals } from './budget';
 import type { StoredBankAccount } from '../../rows/financesBank';
-import { listFunds } from './funds';
+import { listFundsAround } from './funds';
 import { reconciliation } from './reconciliation';
 
 /**
@@ -28,6 +28,8 @@ export type ReportExpense = {
   itbis: number;
   total: number;
   status: string;
+  /** The invoice files, only in what a reader who may open them receives (reportInvoices.ts); never kept in the published figures. */
+  invoices?: Array<{ id: number; fileName: string; fileType: string }>;
 };
 
 export type MonthlyReport = {
@@ -150,14 +152,14 @@ async function monthReconciliation(trx: Knex, propertyId: number, month: string)
 /** The report's figures, computed now from the rows (`user`: an administrator of the property, whose reach the delinquency report reads). */
 export async function computeMonthlyReport(trx: Knex, user: User, property: Pick<Property, 'id' | 'name'>, month: string): Promise<MonthlyReport> {
   const { from, to } = monthDays(month);
-  const [opening, closing] = [await listFunds(property, addDays(from, -1), trx), await listFunds(property, to, trx)];
+  const funds = await listFundsAround(property, addDays(from, -1), to, trx);
   return {
     propertyId: property.id,
     propertyName: property.name,
     month,
     from,
     to,
-    funds: closing.map((fund) => ({ id: fund.id, name: fund.name, kind: fund.kind, opening: opening.find((row) => row.id === fund.id)?.balance ?? 0, closing: fund.balance })),
+    funds: funds.map((fund) => ({ id: fund.id, name: fund.name, kind: fund.kind, opening: fund.opening, closing: fund.balance })),
     income: await monthIncome(trx, property.id, from, to),
     expenses: await monthExpenses(trx, property.id, from, to),
     delinquency: await delinquencySummary(trx, user, property.id),

@@ -33,10 +33,11 @@ const each = (route: string, request: IsolationCase['request'], expect: (as: (ty
   ROLES.map((as) => ({ route, as, request, expect: expect(as), mustNotContain: secrets }));
 
 export const cases: IsolationCase[] = [
+  // An invoice is the owners' and residents' to open only through a published report under the transparency switch: 404 otherwise; suppliers 403.
   ...each('GET /api/expenses/:id/attachments/:attachmentId', async (world) => {
     const { expenseId, attachmentId } = await otherInvoice(world);
     return { path: `/api/expenses/${expenseId}/attachments/${attachmentId}` };
-  }),
+  }, (as) => (as === 'supplier' ? 403 : 404)),
   ...each('POST /api/expenses/:id/attachments', async (world) => ({
     path: `/api/expenses/${(await otherInvoice(world)).expenseId}/attachments`,
     body: { fileName: 'intruso.png', fileType: 'image/png', content: PNG_PROOF.toString('base64') },

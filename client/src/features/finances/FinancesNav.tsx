@@ -7,6 +7,7 @@ import './finances.css';
 export const FINANCES_SECTIONS = [
   { to: '/finances', key: 'summary', end: true },
   { to: '/finances/gastos', key: 'expenses' },
+  { to: '/finances/recurrentes', key: 'recurring' },
   { to: '/finances/suplidores', key: 'suppliers' },
   { to: '/finances/fondos', key: 'funds' },
   { to: '/finances/conciliacion', key: 'reconciliation' },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@client/lib/api';
 import type { Bank, BookEntryKind } from '@shared/financesBank';
 import type { BankAccountCreateInput, BankLineMatchInput, StatementMapping } from '@shared/schemas/financesBank';
@@ -49,7 +49,10 @@ export type ImportResult = { imported: number; duplicates: number; lines: BankLi
 
 const bankKey = () => ['finances', 'bank'] as const;
 const accountsKey = (propertyId: number) => [...bankKey(), 'accounts', propertyId] as const;
-const linesKey = (accountId: number, month: string) => [...bankKey(), 'lines', accountId, month] as const;
+const linesKey = (accountId: number, month: string, page: number) => [...bankKey(), 'lines', accountId, month, page] as const;
+
+/** Statement lines per page of the reconciliation screen (a 2,000-line month is 40 pages). */
+export const LINES_PAGE_SIZE = 50;
 const reconciliationKey = (accountId: number, month: string) => [...bankKey(), 'reconciliation', accountId, month] as const;
 
 /** Everything the reconciliation screen shows (a change here or a live event refreshes it). */
@@ -61,8 +64,13 @@ export const useBankAccounts = (propertyId: number | null) =>
 export const useFunds = (propertyId: number | null) =>
   useQuery({ queryKey: [...bankKey(), 'funds', propertyId], queryFn: () => api.get<Fund[]>(`/api/properties/${propertyId}/funds`), enabled: propertyId !== null });
 
-export const useBankLines = (accountId: number | null, month: string) =>
-  useQuery({ queryKey: linesKey(accountId ?? 0, month), queryFn: () => api.get<BankLine[]>(withQuery(`/api/bank-accounts/${accountId}/lines`, { month })), enabled: accountId !== null });
+export const useBankLines = (accountId: number | null, month: string, page: number) =>
+  useQuery({
+    queryKey: linesKey(accountId ?? 0, month, page),
+    queryFn: () => api.page<BankLine>(withQuery(`/api/bank-accounts/${accountId}/lines`, { month, limit: LINES_PAGE_SIZE, offset: (page - 1) * LINES_PAGE_SIZE })),
+    enabled: accountId !== null,
+    placeholderData: keepPreviousData,
+  });
 
 export const useReconciliation = (accountId: number | null, month: string) =>
   useQuery({

@@ -22,6 +22,8 @@ export type ReportExpense = {
   itbis: number;
   total: number;
   status: string;
+  /** Its invoice files, when the reader may open them (administrators; owners and residents under the transparency switch). */
+  invoices?: Array<{ id: number; fileName: string; fileType: string }>;
 };
 
 export type MonthlyReport = {
@@ -37,6 +39,8 @@ export type MonthlyReport = {
   budget: { year: number; monthIndex: number; lines: Array<{ category: string; budget: number; actual: number; variance: number; budgetToDate: number; actualToDate: number; varianceToDate: number }> };
   bankReconciliation: Array<{ bankAccountId: number; bank: string; last4: string; bankClosing: number; bookClosing: number; difference: number; reconciled: boolean }>;
   published: { version: number; publishedAt: string } | null;
+  /** Whether the expenses' invoices are listed (the reader may open them). */
+  invoices: boolean;
 };
 
 export type PublishedReport = { id: number; propertyId: number; month: string; version: number; publishedAt: string };
@@ -47,6 +51,7 @@ const keys = {
   budget: (propertyId: number, year: number) => ['finances-close', 'budget', propertyId, year] as const,
   report: (propertyId: number, month: string) => ['finances-close', 'report', propertyId, month] as const,
   reports: (propertyId: number) => ['finances-close', 'reports', propertyId] as const,
+  transparency: ['finances-close', 'transparency'] as const,
 };
 
 /** The property a finances screen is about, kept in the URL (`?propertyId=`). */
@@ -113,10 +118,28 @@ export const usePublishedReports = (propertyId: number | null) =>
     enabled: propertyId !== null,
   });
 
+/** The organization's transparency switch (server/routes/financesTransparency.ts). */
+export const useTransparency = (enabled = true) =>
+  useQuery({ queryKey: keys.transparency, queryFn: () => api.get<{ enabled: boolean }>('/api/finances/transparency'), enabled });
+
+export function useSetTransparency() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api.put<{ enabled: boolean }>('/api/finances/transparency', { enabled }),
+    onSuccess: (value) => {
+      client.setQueryData(keys.transparency, value);
+      void client.invalidateQueries({ queryKey: ['finances-close', 'report'] });
+    },
+  });
+}
+
+/** An invoice file of a report's expense, opened in the browser. */
+export const invoicePath = (expenseId: number, fileId: number) => `/api/expenses/${expenseId}/attachments/${fileId}`;
+
 export const reportPdfPath = (propertyId: number, month: string) => withQuery(`/api/properties/${propertyId}/reports/monthly.pdf`, { month });
 
 /** Events that change what these screens show: another administrator's close, a budget saved, an expense. */
-const LIVE_TYPES = new Set(['period.closed', 'period.reopened', 'finance_report.published', 'budget.updated', 'expense.created', 'expense.updated', 'expense.paid', 'expense.voided']);
+const LIVE_TYPES = new Set(['finances.transparency_updated', 'period.closed', 'period.reopened', 'finance_report.published', 'budget.updated', 'expense.created', 'expense.updated', 'expense.paid', 'expense.voided']);
 
 /** Keeps the open screen current without a reload (the outbox's live events). */
 export function useFinancesCloseLive() {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
+import { Pager } from '@client/components/Pager';
 import { PageHeader } from '@client/components/PageHeader';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { toast } from '@client/components/toast/toast';
@@ -19,6 +20,7 @@ import {
   newIdempotencyKey,
   refreshBank,
   useBankAccounts,
+  LINES_PAGE_SIZE,
   useBankLines,
   useMarkReconciled,
   useMatchLine,
@@ -51,7 +53,8 @@ export default function ReconciliationPage() {
   const accounts = useBankAccounts(propertyId);
   const accountId = params.get('accountId') ? Number(params.get('accountId')) : (accounts.data?.find((a) => a.receivesPayments) ?? accounts.data?.[0])?.id ?? null;
   const account = accounts.data?.find((a) => a.id === accountId) ?? null;
-  const lines = useBankLines(account?.id ?? null, month);
+  const linesPage = Math.max(1, Number(params.get('page')) || 1);
+  const lines = useBankLines(account?.id ?? null, month, linesPage);
   const figures = useReconciliation(account?.id ?? null, month);
   const [dialog, setDialog] = useState<'account' | 'import' | null>(null);
   const [creating, setCreating] = useState<BankLine | null>(null);
@@ -106,13 +109,13 @@ export default function ReconciliationPage() {
       <FinancesNav />
       <Row className="g-2 align-items-end mb-3">
         <Col md={5}>
-          <PropertySelect label={t('filters.property')} emptyLabel={t('filters.chooseProperty')} value={propertyId} onChange={(id) => setParam({ propertyId: id ? String(id) : null, accountId: null })} className="mb-0" />
+          <PropertySelect label={t('filters.property')} emptyLabel={t('filters.chooseProperty')} value={propertyId} onChange={(id) => setParam({ propertyId: id ? String(id) : null, accountId: null, page: null })} className="mb-0" />
         </Col>
         {accounts.data && accounts.data.length > 0 && (
           <Col md={4}>
             <Form.Group controlId="reconciliation-account">
               <Form.Label>{t('filters.account')}</Form.Label>
-              <Form.Select value={accountId ?? ''} onChange={(event) => setParam({ accountId: event.target.value })}>
+              <Form.Select value={accountId ?? ''} onChange={(event) => setParam({ accountId: event.target.value, page: null })}>
                 {accounts.data.map((item) => (
                   <option key={item.id} value={item.id}>
                     {accountLabel(item)}
@@ -125,7 +128,7 @@ export default function ReconciliationPage() {
         <Col md={3}>
           <Form.Group controlId="reconciliation-month">
             <Form.Label>{t('filters.month')}</Form.Label>
-            <Form.Control type="month" value={month} onChange={(event) => setParam({ month: event.target.value || null })} />
+            <Form.Control type="month" value={month} onChange={(event) => setParam({ month: event.target.value || null, page: null })} />
           </Form.Group>
         </Col>
       </Row>
@@ -181,7 +184,7 @@ export default function ReconciliationPage() {
                 <Loading />
               ) : lines.isError ? (
                 <ErrorCard error={lines.error} onRetry={() => void lines.refetch()} />
-              ) : !lines.data.length ? (
+              ) : !lines.data.items.length ? (
                 <EmptyState title={t('empty.lines')} description={t('empty.linesHint')} />
               ) : (
                 <Table responsive hover size="sm" className="align-middle">
@@ -194,7 +197,7 @@ export default function ReconciliationPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {lines.data.map((line) => (
+                    {lines.data.items.map((line) => (
                       <tr key={line.id} data-testid="bank-line" data-status={line.status}>
                         <td className="text-nowrap">{line.date}</td>
                         <td>
@@ -233,6 +236,9 @@ export default function ReconciliationPage() {
                     ))}
                   </tbody>
                 </Table>
+              )}
+              {lines.data && lines.data.total > LINES_PAGE_SIZE && (
+                <Pager page={linesPage} pageSize={LINES_PAGE_SIZE} total={lines.data.total} onChange={(page) => setParam({ page: page > 1 ? String(page) : null })} label={t('lines.pager')} />
               )}
             </Col>
             <Col xl={4}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BANK_LABELS, type Bank } from '@shared/financesBank';
 import type { Language } from '@shared/messages';
 import { formatDate, formatMoney } from '@client/lib/format';
-import type { MonthlyReport } from '../api';
+import { invoicePath, type MonthlyReport } from '../api';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -91,6 +91,7 @@ export function ReportView({ report }: { report: MonthlyReport }) {
                     <th scope="col">{t('reports.concept')}</th>
                     <th scope="col" className="text-end">{t('reports.amount')}</th>
                     <th scope="col" className="text-end">{t('reports.itbis')}</th>
+                    {report.invoices && <th scope="col">{t('reports.invoice')}</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -101,6 +102,23 @@ export function ReportView({ report }: { report: MonthlyReport }) {
                       <td>{item.description}</td>
                       <Money value={item.amount} />
                       <Money value={item.itbis} />
+                      {report.invoices && (
+                        <td>
+                          {item.invoices?.length ? (
+                            <ul className="list-unstyled mb-0">
+                              {item.invoices.map((file, index) => (
+                                <li key={file.id}>
+                                  <a href={invoicePath(item.id, file.id)} target="_blank" rel="noopener noreferrer" aria-label={t('reports.openInvoice', { description: item.description, file: file.fileName })}>
+                                    {item.invoices!.length > 1 ? t('reports.invoiceN', { n: index + 1 }) : t('reports.openInvoiceShort')}
+                                  </a>
+                                </li>
+                              ))}
+                            </ul>
+                          ) : (
+                            <span className="text-body-secondary">{t('reports.noInvoice')}</span>
+                          )}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

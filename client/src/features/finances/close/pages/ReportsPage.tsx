@@ -19,6 +19,7 @@ import { formatDate } from '@client/lib/format';
 import { reportPdfPath, useMonthlyReport, usePropertyParam, usePublishedReports, useFinancesCloseLive } from '../api';
 import { NoProperty, PropertyPicker } from '../components/PropertyPicker';
 import { ReportView } from '../components/ReportView';
+import { TransparencySwitch } from '../components/TransparencySwitch';
 import { monthLabel } from '../labels';
 
 /**
@@ -71,6 +72,7 @@ export default function ReportsPage() {
         }
       />
       {manager && <FinancesNav />}
+      {manager && <TransparencySwitch />}
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
         <PropertyPicker value={propertyId} onChange={setPropertyId} />
         {manager && propertyId && (
