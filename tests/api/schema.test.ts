@@ -565,7 +565,7 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   charge_reminders_amount_check: ['charge_reminders', { amount: 0 }],
   charge_reminders_kind_check: ['charge_reminders', { kind: 'weekly' }],
   charge_reminders_shape_check: ['charge_reminders', { step: null }],
-  payment_agreements_status_check: ['payment_agreements', { status: 'paused' }],
+  payment_agreements_status_check: ['payment_agreements', { status: 'paused', endedAt: new Date() }],
   payment_agreements_total_check: ['payment_agreements', { total: 0 }],
   payment_agreements_cancel_check: ['payment_agreements', { status: 'cancelled', endedAt: new Date() }],
   payment_agreements_ended_check: ['payment_agreements', { status: 'broken' }],
