@@ -57,6 +57,7 @@ test('a resident copies the bank account from the transfer dialog and is warned 
   await warning.waitFor({ state: 'detached' });
 }, { viewport: PHONE });
 
+// Two browsers (the administrator's and the resident's) in one test: more time than one page needs.
 test('a payment agreement made by the administrator from Morosidad shows on the resident’s statement on the phone', async ({ page, context, url }) => {
   const { admin, resident } = await tower();
   const browser = context.browser() as Browser;
@@ -93,4 +94,4 @@ test('a payment agreement made by the administrator from Morosidad shows on the 
   // The resident reads it; cancelling is the administration's.
   expect(await agreement.getByRole('button', { name: 'Cancelar acuerdo' }).count()).toBe(0);
   expect((await db()('paymentAgreements').where({ unitId: (await db()('residents').where({ userId: resident.id }).first('unitId')).unitId })).length).toBe(1);
-}, { viewport: PHONE });
+}, { viewport: PHONE, timeout: 170_000 });
