@@ -9,6 +9,8 @@ import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
 import { checkChargeFund, creditCharge, issueCharge } from './charges';
 import { lockUnit } from './ledger';
+import { reviewAgreements } from './collections/agreements';
+import { underKeptAgreementSql } from '../db/charges';
 import { isClosed, whereMonthOpen } from '../policies/periods';
 
 /**
@@ -233,12 +235,15 @@ export function lateFeeAmount(plan: Pick<BillingPlan, 'lateFee'>, balance: numbe
 /**
  * The day's late fees: for every plan with a rule, each pending charge (not itself a late fee)
  * past its due date plus the grace days gets one `late_fee` charge per period (the month of
- * `today`), linked to it and due today; not a charge issued after its due date plus the grace
+ * `today`), linked to it and due today; not a charge under a kept payment agreement (the
+ * agreements are reviewed first: a missed instalment resumes the fees); not a charge issued after its due date plus the grace
  * (a debt an administrator charged late never had that time to be paid). Idempotent: the unique key (charge, period) and the
  * check under the unit's lock make a second run, or a second worker, add nothing.
  */
 export async function applyLateFees(trx: Knex, today = todayThere(), options: { propertyId?: number } = {}) {
   const period = periodOf(today);
+  // First the agreements' state of the day: one with an instalment missed no longer pauses its charges' fees.
+  await reviewAgreements(trx, today);
   // A closed month gets no late fees (its day's run adds none while it stays closed).
   const plans = whereMonthOpen(trx('billingPlans'), trx, 'billing_plans.property_id', today).whereNot('lateFeeKind', 'none');
   if (options.propertyId) plans.where({ propertyId: options.propertyId });
@@ -253,6 +258,8 @@ export async function applyLateFees(trx: Knex, today = todayThere(), options: { 
       // Never on a charge issued (its day in the organization's zone) after its due date plus the grace.
       .whereRaw('(charges.created_at at time zone ?)::date <= charges.due_date + ?::int', [TIME_ZONE, plan.lateFee.graceDays])
       .whereNotExists(trx('charges as f').whereRaw('f.source_charge_id = charges.id').where({ 'f.type': 'late_fee', 'f.period': period }))
+      // Paused while a payment agreement covering the charge is kept (collections/agreements).
+      .whereRaw(`not ${underKeptAgreementSql('charges.id')}`)
       .orderBy('charges.id')
       .select('charges.id', 'charges.unitId', 'units.unitNumber', 'charges.invoiceNumber', trx.raw('charges.amount - charges.paid_amount as balance'));
     if (!overdue.length) continue;

@@ -9,12 +9,19 @@ import { reachableOrganizationIds } from '../policies/tenancy';
 import { containsPattern } from '../db/search';
 import { rememberedForVersions, rememberedRows } from '../services/listTotals';
 import { TIME_ZONE, addDays, todayThere } from '../../shared/time';
-import { pastDue } from '../db/charges';
+import { pastDue, underKeptAgreementSql } from '../db/charges';
 import { fullNameSql } from '../db/names';
 
 /** A row of unit_debts as a page reads it (bucket_0..3 as bucket0..3). */
-type KeptDebtRow = Omit<DelinquencyRow, 'buckets' | 'contact'> &
-  Record<`bucket${number}`, number> & { contactName: string | null; contactEmail: string | null; contactPhone: string | null; contactIsOwner: boolean };
+type KeptDebtRow = Omit<DelinquencyRow, 'buckets' | 'contact' | 'agreement'> &
+  Record<`bucket${number}`, number> & {
+    contactName: string | null;
+    contactEmail: string | null;
+    contactPhone: string | null;
+    contactIsOwner: boolean;
+    agreementId: number | null;
+    agreementStatus: 'active' | 'broken' | null;
+  };
 
 /** Largest debt first, then the property's name and the unit's number as people read them (101 before 1001), then the unit. */
 const LARGEST_DEBT_FIRST = [
@@ -71,6 +78,11 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
            or (u.owner_id is null and c.id = (select r.user_id from residents r where r.unit_id = u.id and r.status <> 'inactive' order by r.id limit 1))
         limit 1) as contact on true`,
     )
+    // The unit's latest payment agreement, shown while active or once broken.
+    .joinRaw(
+      `left join lateral (select a.id, a.status from payment_agreements a where a.unit_id = d.unit_id order by a.id desc limit 1) as agreement
+        on agreement.status in ('active', 'broken')`,
+    )
     .select(
       'd.*',
       trx.raw(`${fullNameSql('owner')} as owner_name`),
@@ -80,6 +92,8 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
       trx.raw('(u.owner_id is not null) as contact_is_owner'),
       trx.raw('(?::date - d.oldest_due_date) as days_late', [today]),
       trx.raw("(select max(p.received_at)::text from payments p where p.unit_id = d.unit_id and p.status in ('confirmed', 'refunded')) as last_payment_at"),
+      'agreement.id as agreement_id',
+      'agreement.status as agreement_status',
     )
     .orderByRaw(inOrder(reversed))
     .offset(reversed ? units - filters.offset - limit : filters.offset)
@@ -99,6 +113,7 @@ export async function delinquencyReport(user: User, filters: DelinquencyQuery, t
     buckets: buckets(row),
     lastPaymentAt: row.lastPaymentAt,
     contact: row.contactName || row.contactEmail ? { name: row.contactName, email: row.contactEmail, phone: row.contactPhone, isOwner: row.contactIsOwner } : null,
+    agreement: row.agreementId ? { id: row.agreementId, status: row.agreementStatus! } : null,
   });
   const rows = limit ? await rememberedRows(user, pageQuery, trx, { finish: (read: KeptDebtRow[]) => (reversed ? read.reverse() : read).map(presented) }) : [];
   return { rows, total: units, totals: { ...buckets(sums), overdue: sums.overdue }, units };
@@ -116,10 +131,10 @@ export const keepEveryDebtCurrent = (today: string, trx: Knex = db()) =>
   keepDebtsCurrent(today, trx.raw('array(select organization_id from unit_debt_days where as_of <> ?::date)', [today]), trx);
 
 /** What a unit owes past due on `today` (centavos). */
-export async function unitOverdue(trx: Knex, unitId: number, today = todayThere()) {
-  const row = await trx('charges')
-    .where({ unitId })
-    .where(pastDue(today))
+export async function unitOverdue(trx: Knex, unitId: number, today = todayThere(), options: { exceptAgreed?: boolean } = {}) {
+  const query = trx('charges').where({ unitId }).where(pastDue(today));
+  if (options.exceptAgreed) query.whereRaw(`not ${underKeptAgreementSql('charges.id')}`);
+  const row = await query
     .first(trx.raw('coalesce(sum(amount - paid_amount), 0)::bigint as overdue'));
   return Number(row.overdue);
 }

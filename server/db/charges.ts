@@ -11,3 +11,14 @@ export const pastDue =
     query.where(`${table}.status`, 'pending').where(`${table}.due_date`, '<', today);
 
 export const pastDueSql = (table = 'charges') => `(${table}.status = 'pending' and ${table}.due_date < ?::date)`;
+
+/**
+ * The one gate of payment agreements (docs/modules/collections.md): SQL true when the charge
+ * (`column`) is covered by an active agreement. Late fees are not issued on it
+ * (billingPlans.applyLateFees) and reminders skip it (collections/reminders): both resume
+ * once the agreement is broken or cancelled.
+ */
+export const underKeptAgreementSql = (column = 'charges.id') =>
+  `exists (select 1 from payment_agreement_charges kept_ac join payment_agreements kept_a on kept_a.id = kept_ac.agreement_id
+    where kept_ac.charge_id = ${column} and kept_a.status = 'active')`;
+

@@ -149,6 +149,15 @@ const BILLING_RULES: Partial<Record<EventType, NotificationRule>> = {
     }),
     key: (event) => `charge.reminder:${event.payload.reminderId}`,
   },
+  // Payment agreements (docs/modules/collections.md): made, and broken by a missed instalment.
+  'agreement.created': billingRule(unitPeople, '/billing', {
+    es: (p) => ({ title: 'Acuerdo de pago registrado', body: `${unitOf(p)}: ${amountOf(p)} en ${p.instalments} cuotas, la primera vence el ${formatDay(String(p.firstDueDate), 'es')}.` }),
+    en: (p) => ({ title: 'Payment agreement recorded', body: `${unitOf(p)}: ${amountOf(p)} in ${p.instalments} instalments, the first due ${formatDay(String(p.firstDueDate), 'en')}.` }),
+  }),
+  'agreement.broken': billingRule(unitPeople, '/billing', {
+    es: () => ({ title: 'Acuerdo de pago incumplido', body: 'Una cuota del acuerdo venció sin pagarse: la mora vuelve a aplicarse.' }),
+    en: () => ({ title: 'Payment agreement broken', body: 'An instalment of the agreement went unpaid: late fees apply again.' }),
+  }),
   'charge.waived': billingRule(unitPeople, '/billing', {
     es: (p) => ({ title: `Mora condonada: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Motivo: ${p.reason}` }),
     en: (p) => ({ title: `Late fee waived: ${p.invoiceNumber}`, body: `${unitOf(p)}: ${amountOf(p)}. Reason: ${p.reason}` }),

@@ -18,7 +18,7 @@ import { FINANCES_FILES_MESSAGES } from './financesFiles';
 import { PACKAGES_MESSAGES } from './packages';
 import { ASSEMBLIES_MESSAGES } from './assemblies';
 import { ONBOARDING_MESSAGES } from './onboarding';
-import { COLLECTIONS_MESSAGES } from './collections';
+import { AGREEMENT_MESSAGES, COLLECTIONS_MESSAGES } from './collections';
 import { PUSH_MESSAGES } from './push';
 
 /**
@@ -48,6 +48,7 @@ export const MESSAGES = {
   ...ASSEMBLIES_MESSAGES,
   ...ONBOARDING_MESSAGES,
   ...COLLECTIONS_MESSAGES,
+  ...AGREEMENT_MESSAGES,
   ...PUSH_MESSAGES,
 } as const;
 

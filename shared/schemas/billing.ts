@@ -238,5 +238,7 @@ export type DelinquencyRow = {
   lastPaymentAt: string | null;
   /** Who to call about the debt: the owner, else the first current resident (docs/modules/collections.md). */
   contact: { name: string | null; email: string | null; phone: string | null; isOwner: boolean } | null;
+  /** The unit's latest payment agreement when active or broken (docs/modules/collections.md). */
+  agreement: { id: number; status: 'active' | 'broken' } | null;
 };
 export type DelinquencyReport = { rows: DelinquencyRow[]; total: number; totals: DelinquencyRow['buckets'] & { overdue: number }; units: number };

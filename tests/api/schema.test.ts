@@ -288,6 +288,25 @@ const validRow: Record<string, () => Promise<Row>> = {
     const [charge] = await db()('charges').insert(await validRow.charges()).returning('*');
     return { organizationId: charge.organizationId, unitId: charge.unitId, chargeId: charge.id, step: 0, kind: 'scheduled', amount: 100 };
   },
+  payment_agreements: async () => {
+    const charge = await validRow.charges();
+    const admin = await createUser({ organizationId: charge.organizationId as number });
+    return { organizationId: charge.organizationId, propertyId: charge.propertyId, unitId: charge.unitId, total: 100_000, createdById: admin.id };
+  },
+  payment_agreement_instalments: async () => {
+    const [agreement] = await db()('payment_agreements').insert(await validRow.payment_agreements()).returning('id');
+    return { agreementId: agreement.id, number: 1, dueDate: '2030-01-05', amount: 100_000 };
+  },
+  payment_agreement_charges: async () => {
+    const [charge] = await db()('charges').insert(await validRow.charges()).returning('*');
+    const agreement = await validRow.payment_agreements();
+    const [row] = await db()('payment_agreements').insert({ ...agreement, organizationId: charge.organizationId, propertyId: charge.propertyId, unitId: charge.unitId }).returning('id');
+    return { agreementId: row.id, chargeId: charge.id, balance: 100_000 };
+  },
+  transfer_accounts: async () => {
+    const organization = await createOrganization();
+    return { organizationId: organization.id, bank: 'popular', accountType: 'checking', number: '800-123456-7', holder: 'Condominio' };
+  },
   push_subscriptions: async () => {
     const user = await createUser();
     return { organizationId: user.organizationId, userId: user.id, endpoint: `https://push.example.com/${Math.random()}`, p256dh: 'clave', auth: 'secreto' };
@@ -546,6 +565,15 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   charge_reminders_amount_check: ['charge_reminders', { amount: 0 }],
   charge_reminders_kind_check: ['charge_reminders', { kind: 'weekly' }],
   charge_reminders_shape_check: ['charge_reminders', { step: null }],
+  payment_agreements_status_check: ['payment_agreements', { status: 'paused', endedAt: new Date() }],
+  payment_agreements_total_check: ['payment_agreements', { total: 0 }],
+  payment_agreements_cancel_check: ['payment_agreements', { status: 'cancelled', endedAt: new Date() }],
+  payment_agreements_ended_check: ['payment_agreements', { status: 'broken' }],
+  payment_agreement_instalments_amount_check: ['payment_agreement_instalments', { amount: 0 }],
+  payment_agreement_charges_balance_check: ['payment_agreement_charges', { balance: -1 }],
+  transfer_accounts_bank_check: ['transfer_accounts', { bank: 'citibank' }],
+  transfer_accounts_type_check: ['transfer_accounts', { accountType: 'gold' }],
+  transfer_accounts_number_check: ['transfer_accounts', { number: 'cuenta' }],
   bank_accounts_bank_check: ['bank_accounts', { bank: 'citibank' }],
   bank_accounts_currency_check: ['bank_accounts', { currency: 'USD' }],
   bank_accounts_last4_check: ['bank_accounts', { last4: '12a4' }],
@@ -580,6 +608,12 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
  * (a CHECK on the row's shape would refuse it before its foreign key is looked at).
  */
 const validRowWith: Record<string, Record<string, () => Promise<Row>>> = {
+  payment_agreements: {
+    cancelledById: async () => {
+      const row = await validRow.payment_agreements();
+      return { ...row, status: 'cancelled', endedAt: new Date(), cancelReason: 'Prueba', cancelledById: row.createdById };
+    },
+  },
   charge_reminders: {
     sentById: async () => {
       const row = await validRow.charge_reminders();

@@ -2,6 +2,7 @@ import type { Job, Queue } from 'bullmq';
 import { todayThere } from '../../shared/time';
 import { planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
 import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
+import { reviewAgreements } from '../../server/commands/collections/agreements';
 import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
@@ -25,7 +26,7 @@ export async function applyDayLateFees(job: Job<LateFeesData>) {
 /**
  * The safety net (every minute): issues the month's cuotas of every plan whose issue day came
  * and that still misses some (a lost job, a worker down that day, units added after the issue),
- * moves the delinquency report's kept debts to a new day, and restores the plan schedulers
+ * decides the payment agreements (kept, broken), moves the delinquency report's kept debts to a new day, and restores the plan schedulers
  * Redis lost.
  */
 export function sweepBilling(queue: Queue) {
@@ -34,6 +35,8 @@ export function sweepBilling(queue: Queue) {
     for (const propertyId of await plansDue()) {
       issued += (await transaction((trx) => issueMonthlyCharges(trx, propertyId))).length;
     }
+    // Payment agreements kept in full or with an instalment missed (idempotent: only active ones change).
+    const agreements = (await transaction((trx) => reviewAgreements(trx, todayThere()))).length;
     // Past midnight, what units owe ages: the kept debts of the organizations move to the new day.
     await keepEveryDebtCurrent(todayThere());
     let restored = 0;
@@ -42,6 +45,6 @@ export function sweepBilling(queue: Queue) {
       await schedulePlanIssue(queue, propertyId);
       restored++;
     }
-    return { issued, restored };
+    return { issued, restored, agreements };
   };
 }

@@ -17,6 +17,9 @@ export const propertyQueryKey = (id: number) => [...propertiesQueryKey(), 'detai
 /** A property's units (lists, the shares' total). */
 export const unitsQueryKey = (propertyId: number) => [...propertyQueryKey(propertyId), 'units'] as const;
 
+/** GET /api/transfer-accounts: where to pay (the transfer dialog, the resident's home, Settings > Cobros). */
+export const transferAccountsQueryKey = () => ['transfer-accounts'] as const;
+
 /** Every inbox query (lists, the bell's count, broadcast receipts): live events invalidate it. */
 export const notificationsQueryKey = () => ['notifications'] as const;
 

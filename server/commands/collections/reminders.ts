@@ -17,6 +17,7 @@ import { recordEvent } from '../../events/outbox';
 import type { User } from '../../models';
 import { ledgerEvents } from '../ledger';
 import { unitOverdue } from '../delinquency';
+import { underKeptAgreementSql } from '../../db/charges';
 
 /**
  * Reminders of what units owe (avisos de cobro, docs/modules/collections.md). The organization's
@@ -66,7 +67,7 @@ const STEPS_SQL = `lateral (select s.value::int as step from jsonb_array_element
  * The (charge, step) pairs due a reminder on `today`: a charge still pending with something to
  * pay whose due date plus the step came, at most REMINDER_CATCH_UP_DAYS ago, the latest step
  * that came (a step missed while the worker was down is not sent after a later one), and not
- * yet reminded at that step.
+ * yet reminded at that step, and not covered by a kept payment agreement.
  */
 function dueReminders(trx: Knex, today: string) {
   const defaults = JSON.stringify(DEFAULT_REMINDER_STEPS);
@@ -81,7 +82,9 @@ function dueReminders(trx: Knex, today: string) {
         where jsonb_typeof(later.value) = 'number' and later.value::int > steps.step and charges.due_date + later.value::int <= ?::date)`,
       [defaults, today],
     )
-    .whereNotExists(trx('charge_reminders as r').whereRaw('r.charge_id = charges.id and r.step = steps.step').where('r.kind', 'scheduled'));
+    .whereNotExists(trx('charge_reminders as r').whereRaw('r.charge_id = charges.id and r.step = steps.step').where('r.kind', 'scheduled'))
+    // None for a charge under a kept payment agreement (collections/agreements).
+    .whereRaw(`not ${underKeptAgreementSql('charges.id')}`);
 }
 
 /** The reminders due on `today` (the sweep enqueues one job each), oldest charge first. */
@@ -160,7 +163,8 @@ export async function sendUnitReminders(trx: Knex, actor: User, unitIds: number[
   const organization = await trx('organizations').where({ id: actor.organizationId }).first('name');
   for (const unitId of [...new Set(unitIds)]) {
     await trx('units').where({ id: unitId }).forUpdate().first('id');
-    const amount = await unitOverdue(trx, unitId, today);
+    // What it owes past due, less what a kept payment agreement covers (its instalments are its terms).
+    const amount = await unitOverdue(trx, unitId, today, { exceptAgreed: true });
     if (amount <= 0) {
       results.push({ unitId, sent: false, amount: 0, whatsappUrl: null });
       continue;

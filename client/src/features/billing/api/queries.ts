@@ -99,3 +99,11 @@ export const useOpenCharges = (unitId: number | null) =>
     },
     enabled: unitId !== null,
   });
+
+/** The unit's reported transfers still waiting for the administration (the duplicate warning, the review). */
+export const useWaitingReports = (unitId: number | null) =>
+  useQuery({
+    queryKey: [...billingQueryKey(), 'waiting-reports', unitId],
+    queryFn: async () => (await api.page<Payment>(withQuery('/api/payments', { unitId, status: 'reported', limit: 50 }))).items,
+    enabled: unitId !== null,
+  });

@@ -1,4 +1,4 @@
-import { BellRing, FileDown, FileText, HandCoins, Mail, PartyPopper, Phone } from 'lucide-react';
+import { BellRing, FileDown, FileText, HandCoins, Handshake, Mail, PartyPopper, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import type { DelinquencyRow } from '@shared/schemas/billing';
 import { BILLING_PAGE_SIZE } from '../api/queries';
 import { delinquencyFile, useDelinquency, type DelinquencyFilters } from '../api/plans';
 import { ReminderDialog } from './ReminderDialog';
+import { AgreementDialog } from './AgreementDialog';
+import { AgreementStatusBadge } from './UnitAgreements';
 
 type ToolbarTabs = { label: string; value: string; items: ToolbarTab[]; onChange: (value: string) => void };
 
@@ -27,6 +29,8 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
   const [filters, setFilters] = useState<DelinquencyFilters>({ q: '', propertyId: null, bucket: null });
   const [page, setPage] = useState(1);
   const [reminding, setReminding] = useState<DelinquencyRow[] | null>(null);
+  const [agreeing, setAgreeing] = useState<{ unitId: number; name: string } | null>(null);
+  const { t: tc } = useTranslation('collections');
   const update = (change: Partial<DelinquencyFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
     setPage(1);
@@ -44,7 +48,14 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
       card: 'title',
       cell: (row) => (
         <div className="min-w-0">
-          <div className="fw-semibold text-break" data-testid="delinquent-unit">{`${row.propertyName} · ${row.unitNumber}`}</div>
+          <div className="fw-semibold text-break" data-testid="delinquent-unit">
+            {`${row.propertyName} · ${row.unitNumber}`}
+            {row.agreement && (
+              <span className="ms-2 small" title={tc('agreements.title')}>
+                <AgreementStatusBadge status={row.agreement.status} />
+              </span>
+            )}
+          </div>
           {row.contact ? (
             <div className="small text-body-secondary text-break" data-testid="delinquent-contact">
               <div>{`${row.contact.name ?? ''} (${t(row.contact.isOwner ? 'delinquency.owner' : 'delinquency.resident')})`}</div>
@@ -151,6 +162,7 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
               { label: t('actions.recordPayment'), icon: HandCoins, onClick: () => onPay(row) },
               { label: t('actions.statement'), icon: FileText, onClick: () => onStatement(row.unitId) },
               { label: t('reminders.action'), icon: BellRing, onClick: () => setReminding([row]) },
+              ...(row.agreement?.status === 'active' ? [] : [{ label: tc('agreements.create'), icon: Handshake, onClick: () => setAgreeing({ unitId: row.unitId, name: `${row.propertyName} · ${row.unitNumber}` }) }]),
             ]}
           />
         )}
@@ -162,6 +174,7 @@ export function DelinquencyList({ tabs, onPay, onStatement }: { tabs: ToolbarTab
         rowTestId="delinquency-row"
       />
       <ReminderDialog rows={reminding} onClose={() => setReminding(null)} />
+      <AgreementDialog target={agreeing} onClose={() => setAgreeing(null)} />
     </>
   );
 }

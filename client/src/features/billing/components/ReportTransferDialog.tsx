@@ -1,21 +1,22 @@
 import { zodResolver } from '@client/components/form/zod-resolver';
 import { useEffect, useId, useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '@client/components/FormDialog';
+import { WhereToPay } from '@client/components/WhereToPay';
 import { useFieldError } from '@client/components/form/field-error';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
 import { formFailed } from '@client/components/form/server-errors';
 import { toast } from '@client/components/toast/toast';
 import { readAsBase64 } from '@client/lib/files';
-import { formatFileSize, formatMoney } from '@client/lib/format';
+import { formatFileSize, formatMoney, useFormatDate } from '@client/lib/format';
 import { todayThere } from '@shared/time';
 import { MAX_PROOF_BYTES, PROOF_FILE_TYPES, PaymentReportSchema } from '@shared/schemas/billing';
 import { useReportTransfer } from '../api/mutations';
-import { useBillingUnits } from '../api/queries';
+import { useBillingUnits, useWaitingReports } from '../api/queries';
 import { newIdempotencyKey, pesosField, unitField } from './form';
 import { UnitFields } from './UnitFields';
 
@@ -62,6 +63,13 @@ function ReportForm({ onClose }: { onClose: () => void }) {
     if (onlyUnit !== null) setValue('unitId', String(onlyUnit));
   }, [onlyUnit, setValue]);
   const proofError = useFieldError(errors.proof);
+  // A transfer of the same amount for the unit already waiting: most likely this one, reported twice.
+  const unitId = Number(useWatch({ control, name: 'unitId' })) || null;
+  const amountText = useWatch({ control, name: 'amount' });
+  const amount = /^\d{1,9}(\.\d{1,2})?$/.test(String(amountText ?? '').trim()) ? Math.round(Number(String(amountText).trim()) * 100) : null;
+  const waiting = useWaitingReports(unitId);
+  const duplicate = amount ? waiting.data?.find((payment) => payment.amount === amount) : undefined;
+  const formatDate = useFormatDate();
 
   const onSubmit = handleSubmit(async ({ proof: file, ...values }) => {
     const body = { ...values, proof: { fileName: file.name, fileType: file.type as keyof typeof PROOF_FILE_TYPES, content: await readAsBase64(file) } };
@@ -81,8 +89,14 @@ function ReportForm({ onClose }: { onClose: () => void }) {
     <Form noValidate onSubmit={onSubmit} aria-label={t('reportForm.title')}>
       <Modal.Body>
         <p className="text-body-secondary">{t('reportForm.intro')}</p>
+        <WhereToPay className="mb-3" propertyId={units.data?.find((unit) => unit.id === unitId)?.propertyId ?? null} />
         <UnitFields manager={false} propertyId={null} onPropertyChange={() => {}} registration={register('unitId')} error={errors.unitId} />
         <TextField label={t('form.amount')} inputMode="decimal" hint={t('form.amountHint')} registration={register('amount')} error={errors.amount} />
+        {duplicate && (
+          <Alert variant="warning" className="small" data-testid="duplicate-transfer" role="status">
+            {t('reportForm.duplicate', { amount: formatMoney(duplicate.amount), date: formatDate(duplicate.receivedAt, 'day') })}
+          </Alert>
+        )}
         <TextField label={t('reportForm.date')} type="date" max={todayThere()} registration={register('receivedAt')} error={errors.receivedAt} />
         <TextField label={t('reportForm.reference')} hint={t('reportForm.referenceHint')} registration={register('reference')} error={errors.reference} />
         <Form.Group controlId={proofId} className="mb-0">

@@ -12,6 +12,7 @@ import { useLastShown } from '@client/hooks/use-last-shown';
 import { formatMoney, useFormatDate } from '@client/lib/format';
 import { PaymentUpdateSchema, type PaymentUpdateInput } from '@shared/schemas/billing';
 import { useReviewPayment } from '../api/mutations';
+import { useStatement, useWaitingReports } from '../api/queries';
 import type { Payment } from '../api/types';
 
 type Mode = 'review' | 'refund';
@@ -72,6 +73,7 @@ function ReviewForm({ payment, mode, onClose }: { payment: Payment; mode: Mode; 
             { label: t('form.reference'), value: payment.reference ?? '—' },
           ]}
         />
+        {mode === 'review' && <UnitContext payment={payment} />}
         {mode === 'review' && payment.proof && (
           <figure className="mt-3 mb-0">
             <figcaption className="fw-semibold mb-2">{t('review.proof')}</figcaption>
@@ -124,5 +126,42 @@ function ReviewForm({ payment, mode, onClose }: { payment: Payment; mode: Mode; 
         )}
       </Modal.Footer>
     </Form>
+  );
+}
+
+/**
+ * What the administrator weighs a reported transfer against: the unit's balance, and its other
+ * reports still waiting (two of one amount are likely the same transfer reported twice).
+ */
+function UnitContext({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('billing');
+  const formatDate = useFormatDate();
+  const statement = useStatement(payment.unitId);
+  const waiting = useWaitingReports(payment.unitId);
+  const others = (waiting.data ?? []).filter((other) => other.id !== payment.id);
+  const balance = statement.data?.closingBalance;
+  return (
+    <div className="mt-3 small" data-testid="review-context">
+      <div>
+        <span className="text-body-secondary">{t('review.unitBalance')}: </span>
+        <span className="fw-semibold" data-testid="review-balance">
+          {balance === undefined ? (statement.isError ? t('review.unknown') : '…') : balance < 0 ? t('statement.credit', { amount: formatMoney(-balance) }) : formatMoney(balance)}
+        </span>
+      </div>
+      {others.length > 0 && (
+        <Alert variant={others.some((other) => other.amount === payment.amount) ? 'warning' : 'info'} className="mt-2 mb-0 py-2" data-testid="review-others">
+          <div className="fw-semibold">{t('review.otherReports', { count: others.length })}</div>
+          <ul className="mb-0 ps-3">
+            {others.map((other) => (
+              <li key={other.id}>
+                {formatMoney(other.amount)} · {formatDate(other.receivedAt, 'day')}
+                {other.reference ? ` · ${other.reference}` : ''}
+                {other.amount === payment.amount ? ` — ${t('review.sameAmount')}` : ''}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+    </div>
   );
 }

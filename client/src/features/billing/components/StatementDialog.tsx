@@ -14,12 +14,16 @@ import { formatMoney, useFormatDate } from '@client/lib/format';
 import { useStatement } from '../api/queries';
 import type { StatementEntry } from '../api/types';
 import { UnitReminders } from './UnitReminders';
+import { UnitAgreements } from './UnitAgreements';
+import { useCurrentUser } from '@client/lib/auth';
+import { can } from '@shared/permissions';
 
 /** A unit's statement (estado de cuenta): every charge, payment and refund with the running balance; PDF and CSV. */
 export function StatementDialog({ unitId, onClose }: { unitId: number | null; onClose: () => void }) {
   const { t } = useTranslation('billing');
   const shown = useLastShown(unitId);
   const statement = useStatement(shown);
+  const manager = can(useCurrentUser(), 'billing.manage');
   const download = useCsvDownload();
   // The no-debt certificate: refused (409, with what is owed) while the unit has overdue balance.
   const certificate = useMutation({
@@ -69,6 +73,7 @@ export function StatementDialog({ unitId, onClose }: { unitId: number | null; on
             </p>
           </>
         )}
+        <UnitAgreements unitId={shown} name={name} manager={manager} />
         <UnitReminders unitId={shown} />
       </Modal.Body>
       <Modal.Footer>
