@@ -140,7 +140,7 @@ describe('people imports', () => {
     const domain = newDomain();
     const preview = await agent.post('/api/imports').send({ kind: 'people', propertyId: property.id, file: fixture('personas-excel-es.csv', domain) });
     expect((await agent.post(`/api/imports/${preview.body.id}/apply`).send({ invite: true })).status).toBe(202);
-    const invitations = await db()('emailOutbox').where({ organizationId: organization.id, kind: 'invitation' }).orderBy('toAddress').pluck('toAddress');
+    const invitations = (await db()('emailOutbox').where({ organizationId: organization.id, kind: 'invitation' }).orderBy('toAddress').select('toAddress')).map((row) => row.toAddress);
     expect(invitations).toEqual(['ana.pena', 'jose.rodriguez', 'luis.caceres', 'maria.perez'].map((name) => `${name}@${domain}`));
     expect(await db()('events').where({ type: 'user.invited', organizationId: organization.id })).toHaveLength(4);
     expect((await agent.get(`/api/imports/${preview.body.id}`)).body).toMatchObject({ status: 'applied', invite: true, mode: 'all' });

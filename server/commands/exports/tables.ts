@@ -3,13 +3,13 @@ import type { Knex } from 'knex';
 /**
  * What the export of everything holds (docs/modules/onboarding.md): one CSV per table a user
  * would want back, each limited to the organization, or to one property of it. Every column
- * is exported as stored except binary contents (files, photos, signatures) and secrets
+ * is exported as stored (headed by its name as the API spells it: `unitNumber`) except binary contents (files, photos, signatures) and secrets
  * (password hashes, access codes, idempotency keys, tokens).
  */
 export type ExportScope = { organizationId: number; propertyId: number | null };
 type Table = { file: string; table: string; alias: string; rows: (trx: Knex, scope: ExportScope) => Knex.QueryBuilder };
 
-const HIDDEN = new Set(['password', 'access_code', 'idempotency_key', 'token_hash', 'search']);
+const HIDDEN = new Set(['password', 'accessCode', 'idempotencyKey', 'tokenHash', 'search']);
 
 /** Rows of a table whose property is the export's (or any of the organization's). */
 const ofProperties = (table: string, column = `${table}.property_id`) => (trx: Knex, scope: ExportScope) => {
@@ -61,7 +61,7 @@ export async function exportedColumns(trx: Knex, table: string): Promise<string[
  * The people: owners and residents of the organization (of the property: those living in it or
  * owning one of its units), with where they live and what they own.
  */
-export const PEOPLE_COLUMNS = ['id', 'name', 'last_name', 'email', 'phone', 'identification_number', 'role', 'is_active', 'residences', 'owned_units'];
+export const PEOPLE_COLUMNS = ['id', 'name', 'lastName', 'email', 'phone', 'identificationNumber', 'role', 'isActive', 'residences', 'ownedUnits'];
 export function peopleRows(trx: Knex, scope: ExportScope) {
   const property = scope.propertyId ? 'and r.property_id = ?' : '';
   const owned = scope.propertyId ? 'and un.property_id = ?' : '';
