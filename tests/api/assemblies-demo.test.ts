@@ -30,7 +30,7 @@ describe('the demo’s assemblies', () => {
     const ahead = (new Date(upcoming.firstCallAt).getTime() - Date.now()) / DAY;
     expect(ahead).toBeGreaterThan(6);
     expect(ahead).toBeLessThan(8);
-    expect(await db()('assemblyItems').where({ assemblyId: upcoming.id }).count({ n: '*' }).first()).toEqual({ n: '3' });
+    expect(await db()('assemblyItems').where({ assemblyId: upcoming.id }).count({ n: '*' }).first()).toEqual({ n: 3 });
 
     // The owner reads both, and the minutes among the property's documents, with the results.
     const agent = await signedIn(owner);
