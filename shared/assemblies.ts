@@ -29,6 +29,9 @@ export const SECOND_CALL_MINUTES = 30;
 export const DEFAULT_FIRST_CALL_QUORUM = 50;
 /** The notice warns when it goes out fewer days than this before the first call (default). */
 export const DEFAULT_NOTICE_DAYS = 8;
+/** The range an organization may set for it (system settings, Asambleas). */
+export const MIN_NOTICE_DAYS = 1;
+export const MAX_NOTICE_DAYS = 90;
 
 /** A unit's share (0 to 100, 4 decimals) as an integer of ten-thousandths: sums are exact. */
 export const shareUnits = (share: number | string | null | undefined) => Math.round(Number(share ?? 0) * 10_000);

@@ -140,6 +140,7 @@ export const EVENT_TYPES = [
   'assembly.item_closed',
   'assembly.proxy_requested',
   'assembly.proxy_decided',
+  'assembly.settings_updated',
   'push.subscribed',
   'push.unsubscribed',
   'push.test_requested',

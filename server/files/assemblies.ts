@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isAbstention, type ItemResult, type Quorum } from '../../shared/assemblies';
 import type { Language } from '../../shared/messages';
-import { TIME_ZONE } from '../../shared/time';
+import { TIME_ZONE, zonedParts } from '../../shared/time';
 import { listAttendance } from '../commands/assemblies/attendance';
 import { itemsOf, type ItemRow } from '../commands/assemblies/results';
 import type { AssemblyRow } from '../policies/assemblies';
@@ -156,21 +156,49 @@ export async function noticePdf(trx: Knex, assembly: AssemblyRow, language: Lang
 
 const icsText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const icsTime = (date: Date | string) => new Date(date).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+/** An instant as the organization's wall clock (DATE-TIME with TZID): 20261205T190000. */
+const icsLocal = (instant: Date) => {
+  const { day, time, seconds } = zonedParts(instant, TIME_ZONE);
+  return `${day.replace(/-/g, '')}T${time.replace(':', '')}${String(seconds).padStart(2, '0')}`;
+};
+/** The zone's UTC offset at an instant as ±HHMM (America/Santo_Domingo: -0400 all year). */
+function icsOffset(instant: Date) {
+  const { day, minutes, seconds } = zonedParts(instant, TIME_ZONE);
+  const [y, m, d] = day.split('-').map(Number);
+  const offset = Math.round((Date.UTC(y, m - 1, d, 0, minutes, seconds) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
 
-/** The calendar invitation (RFC 5545): the first call, two hours long, at its place or link. */
+/**
+ * The calendar invitation (RFC 5545): the first call, two hours long, at its place or link, in
+ * the organization's zone (TZID with its VTIMEZONE, so calendars elsewhere show it at the right
+ * hour). The zone's offset is the one at the meeting (the default zone has no daylight saving).
+ */
 export function inviteIcs(assembly: AssemblyRow): string {
   const start = new Date(assembly.firstCallAt);
+  const end = new Date(start.getTime() + 2 * 3600_000);
+  const offset = icsOffset(start);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Vecindad//Asambleas//ES',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    'BEGIN:VTIMEZONE',
+    `TZID:${TIME_ZONE}`,
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    `TZOFFSETFROM:${offset}`,
+    `TZOFFSETTO:${offset}`,
+    'END:STANDARD',
+    'END:VTIMEZONE',
     'BEGIN:VEVENT',
     `UID:assembly-${assembly.id}@vecindad`,
     `DTSTAMP:${icsTime(new Date())}`,
-    `DTSTART:${icsTime(start)}`,
-    `DTEND:${icsTime(new Date(start.getTime() + 2 * 3600_000))}`,
+    `DTSTART;TZID=${TIME_ZONE}:${icsLocal(start)}`,
+    `DTEND;TZID=${TIME_ZONE}:${icsLocal(end)}`,
     `SUMMARY:${icsText(assembly.title)}`,
     `LOCATION:${icsText(assembly.place ?? assembly.meetingUrl ?? assembly.propertyName)}`,
     `DESCRIPTION:${icsText(`${assembly.propertyName}${assembly.meetingUrl ? `\n${assembly.meetingUrl}` : ''}`)}`,
@@ -178,7 +206,28 @@ export function inviteIcs(assembly: AssemblyRow): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.map(foldIcs).join('\r\n')}\r\n`;
+}
+
+/** RFC 5545 lines are at most 75 octets: longer ones continue on lines that start with a space. */
+function foldIcs(line: string) {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const char of line) {
+    const length = Buffer.byteLength(char, 'utf8');
+    if (size + length > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = '';
+      size = 0;
+    }
+    current += char;
+    size += length;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
 }
 
 function quorumLine(quorum: Quorum | null, call: 'first' | 'second', t: (typeof TEXTS)[Language]) {

@@ -5,6 +5,11 @@ import type { Branding } from '../../shared/schemas/settings';
 import { config, type Config } from '../config';
 import type { RenderedEmail } from './render';
 
+/** What an email may carry attached, by reference (rendered by the worker: mail/attachments.ts). */
+export const ATTACHMENT_KINDS = ['assembly_notice', 'assembly_invite'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+export type AttachmentRef = { kind: AttachmentKind; id: number };
+
 export type OutgoingEmail = {
   organizationId: number;
   userId: number;
@@ -18,6 +23,8 @@ export type OutgoingEmail = {
   email: RenderedEmail;
   /** The category's unsubscribe page (List-Unsubscribe), for notifications. */
   unsubscribeUrl?: string;
+  /** Files sent with it, by reference: the outbox stores these, not the files. */
+  attachments?: AttachmentRef[];
 };
 
 /** "Company name" <MAIL_FROM>: the organization speaks, from the installation's address. */
@@ -45,6 +52,7 @@ export async function queueEmails(trx: Knex, emails: OutgoingEmail[]): Promise<n
     textBody: email.email.text,
     htmlBody: email.email.html,
     headers: email.unsubscribeUrl ? { 'List-Unsubscribe': `<${email.unsubscribeUrl}>` } : {},
+    attachments: JSON.stringify(email.attachments ?? []),
   }));
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += 500) {

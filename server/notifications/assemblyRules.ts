@@ -7,8 +7,9 @@ import type { NotificationRule } from './rules';
 /**
  * Assemblies in the inbox (docs/modules/assemblies.md, "Notice"): convening tells every owner
  * of the property (the owner of each unit and of the whole property), by email always, like
- * emergencies; a cancellation tells them too. The notice's agenda PDF and calendar file are
- * linked from the assembly (`/api/assemblies/{id}/notice.pdf`, `/invite.ics`). A vote opened
+ * emergencies; a cancellation tells them too. The convening email carries the notice with its
+ * agenda (PDF) and the calendar file (.ics) attached, by reference (mail/attachments.ts); both
+ * are also on the assembly (`/api/assemblies/{id}/notice.pdf`, `/invite.ics`). A vote opened
  * in session tells those who may vote (the owners, and the holders of the assembly's approved
  * proxies) in the inbox and on the phone, never by email: it is over before an email is read.
  */
@@ -41,16 +42,22 @@ const rule = (text: NotificationRule['text']): NotificationRule => ({
 });
 
 export const ASSEMBLY_RULES: Partial<Record<EventType, NotificationRule>> = {
-  'assembly.convened': rule({
-    es: (p) => ({
-      title: `Convocatoria: ${p.title}`,
-      body: `Primera convocatoria: ${when(p, 'es')}${p.place ? `, ${p.place}` : ''}. El orden del día (PDF) y el archivo de calendario están en la asamblea.`,
+  'assembly.convened': {
+    ...rule({
+      es: (p) => ({
+        title: `Convocatoria: ${p.title}`,
+        body: `Primera convocatoria: ${when(p, 'es')}${p.place ? `, ${p.place}` : ''}. Adjuntos: la convocatoria con el orden del día (PDF) y el archivo de calendario (.ics).`,
+      }),
+      en: (p) => ({
+        title: `Notice of meeting: ${p.title}`,
+        body: `First call: ${when(p, 'en')}${p.place ? `, ${p.place}` : ''}. Attached: the notice with its agenda (PDF) and the calendar file (.ics).`,
+      }),
     }),
-    en: (p) => ({
-      title: `Notice of meeting: ${p.title}`,
-      body: `First call: ${when(p, 'en')}${p.place ? `, ${p.place}` : ''}. The agenda (PDF) and the calendar file are on the assembly.`,
-    }),
-  }),
+    attachments: (event) => [
+      { kind: 'assembly_notice', id: event.subjectId! },
+      { kind: 'assembly_invite', id: event.subjectId! },
+    ],
+  },
   'assembly.item_opened': {
     recipients: (event, trx) => voters(trx, event.propertyId!, event.subjectId!),
     category: () => 'messages',

@@ -78,12 +78,14 @@ async function emailsOf(trx: Knex, event: LiveEvent, rule: NotificationRule, cre
   const branding = presentBranding(organization);
   const texts = new Map<Language, ReturnType<NotificationRule['text']['es']>>();
   const textIn = (language: Language) => texts.get(language) ?? texts.set(language, rule.text[language](event.payload)).get(language)!;
-  return wanted.map((user) =>
-    notificationEmail(
+  const attachments = rule.attachments?.(event);
+  return wanted.map((user) => ({
+    ...notificationEmail(
       user,
       branding,
       { id: notificationOf.get(user.id)!, eventId: event.id, category, link: rule.link(event), always: policy === 'always' },
       textIn(user.language),
     ),
-  );
+    ...(attachments?.length ? { attachments } : {}),
+  }));
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AttachmentRef } from '../mail/outbox';
 import type { NotificationCategory } from '../../shared/enums';
 import type { EventType, LiveEvent } from '../../shared/events';
 import type { Language } from '../../shared/messages';
@@ -43,6 +44,8 @@ export type NotificationRule = {
   due?: (event: LiveEvent, trx: Knex) => Promise<Date | null>;
   link: (event: LiveEvent) => string | null;
   text: Record<Language, (payload: Payload) => NotificationText>;
+  /** Files its emails carry, by reference (rendered by the worker in each recipient's language). */
+  attachments?: (event: LiveEvent) => AttachmentRef[];
 };
 
 /** The owner and the current residents of a property. */

@@ -55,6 +55,11 @@ export function authorizeManage(user: User) {
   if (!managesAssemblies(user)) throw forbidden();
 }
 
+/** Who reads and sets the assembly settings: who manages the organization's settings; 403. */
+export function authorizeAssemblySettings(user: User) {
+  if (!can(user, 'settings.manage')) throw forbidden();
+}
+
 /** Restricts a query on `assemblies` to the rows the user reads. */
 export function whereAssemblyReadable(query: Knex.QueryBuilder, user: User, trx: Knex = db()): Knex.QueryBuilder {
   if (managesAssemblies(user)) return whereOrganizationReachable(query, 'assemblies.organization_id', user);

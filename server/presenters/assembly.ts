@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Quorum } from '../../shared/assemblies';
 import type { Assembly, AssemblyDetail, AssemblyItem } from '../../shared/schemas/assemblies';
 import { noticeWarning } from '../commands/assemblies/assemblies';
+import { assemblySettingsOf } from '../commands/assemblies/settings';
 import { delinquentUnitIds, itemsOf, quorumOf, tallyOfItem } from '../commands/assemblies/results';
 import type { User } from '../models';
 import { allowedActions, managesAssemblies, votingUnits, type AssemblyRow } from '../policies/assemblies';
@@ -83,6 +84,7 @@ export async function presentDetail(trx: Knex, user: User, row: AssemblyRow): Pr
       viaProxy: unit.viaProxy,
       blocked: (blocked as Set<number>).has(unit.unitId),
     })),
-    noticeWarning: managesAssemblies(user) && row.status === 'draft' ? noticeWarning(row) : null,
+    // Under the organization's days of notice (system settings, Asambleas).
+    noticeWarning: managesAssemblies(user) && row.status === 'draft' ? noticeWarning(row, new Date(), (await assemblySettingsOf(row.organizationId, trx)).noticeDays) : null,
   };
 }

@@ -4,6 +4,7 @@ import {
   AssemblyCreateSchema,
   AssemblyListQuerySchema,
   AssemblyPatchSchema,
+  AssemblySettingsSchema,
   AttendanceSchema,
   ProxyCreateSchema,
   ProxyDecisionSchema,
@@ -13,13 +14,14 @@ import { cancelAssembly, closeAssembly, conveneAssembly, createAssembly, listAss
 import { listAttendance, markAttendance } from '../commands/assemblies/attendance';
 import { createProxy, decideProxy, findProxy, listProxies, proxyLetter } from '../commands/assemblies/proxies';
 import { computeResult, quorumOf } from '../commands/assemblies/results';
+import { assemblySettingsOf, updateAssemblySettings } from '../commands/assemblies/settings';
 import { castVote, closeItem, findItem, openItem } from '../commands/assemblies/votes';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
 import { inviteIcs, minutesPdf, noticePdf } from '../files/assemblies';
 import { sendFile, sendPdf } from '../files/download';
 import { currentUser, requireUser } from '../middleware/auth';
-import { authorizeManage, findManagedAssembly, findReadableAssembly, type AssemblyRow } from '../policies/assemblies';
+import { authorizeAssemblySettings, authorizeManage, findManagedAssembly, findReadableAssembly, type AssemblyRow } from '../policies/assemblies';
 import { presentAssembly, presentDetail } from '../presenters/assembly';
 import { idParam, parse } from '../validation';
 import type { User } from '../models';
@@ -38,6 +40,20 @@ const managed = async (user: User, id: number, work: (trx: Parameters<Parameters
   await transaction(async (trx) => work(trx, await findManagedAssembly(user, id, trx, { lock: true })));
   return detail(user, id);
 };
+
+/** The organization's assembly settings (system settings): the days of notice under which convening warns. */
+assembliesRouter.get('/assemblies/settings', async (ctx) => {
+  const user = currentUser(ctx);
+  authorizeAssemblySettings(user);
+  ctx.body = await assemblySettingsOf(user.organizationId);
+});
+
+assembliesRouter.put('/assemblies/settings', async (ctx) => {
+  const user = currentUser(ctx);
+  authorizeAssemblySettings(user);
+  const input = parse(AssemblySettingsSchema, ctx.request.body);
+  ctx.body = await transaction((trx) => updateAssemblySettings(trx, user, input));
+});
 
 assembliesRouter.get('/assemblies', async (ctx) => {
   const user = currentUser(ctx);

@@ -26,19 +26,21 @@ const item = (assemblyId: number, position: number, title: string, fields: Recor
 
 /**
  * The demo's assemblies (docs/modules/assemblies.md) at the tower: last year's ordinary
- * assembly, closed, with its attendance, its ballots, results computed as the app computes
+ * assembly (March of the previous calendar year), closed, with its attendance, its ballots, results computed as the app computes
  * them and its minutes published to the tower's documents; and an extraordinary one convened
  * for next week with three items. Runs after the billing seed (the units' shares).
  */
 export async function seedAssemblies(trx: Knex, { organizationId, tower, admin }: { organizationId: number; tower: number; admin: Pick<User, 'id'> }) {
   const units: Array<{ id: number; share: string | null }> = await trx('units').where({ propertyId: tower }).orderByRaw('length(unit_number), unit_number').select('id', 'share');
-  const first = at(19, -330);
+  // Last year's ordinary assembly: held in March, after the fiscal year closed, at 7 p. m.
+  const lastYear = new Date().getUTCFullYear() - 1;
+  const first = new Date(Date.UTC(lastYear, 2, 14, 19 + 4)); // Santo Domingo is UTC-4
   const [closed] = await trx('assemblies')
     .insert({
       organizationId,
       propertyId: tower,
       kind: 'ordinary',
-      title: 'Asamblea ordinaria anual',
+      title: `Asamblea ordinaria anual ${lastYear}`,
       status: 'in_session',
       firstCallAt: first,
       secondCallAt: new Date(first.getTime() + 30 * 60_000),

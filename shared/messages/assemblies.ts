@@ -78,6 +78,7 @@ export const ASSEMBLIES_MESSAGES = {
   assembly_proxy_forbidden: { es: 'Solo el propietario de la unidad otorga su poder', en: 'Only the unit owner grants its proxy' },
   assembly_proxy_taken: { es: 'La unidad ya tiene un poder aprobado', en: 'The unit already has an approved proxy' },
   assembly_status_invalid: { es: 'Estado inválido', en: 'Invalid status' },
+  assembly_notice_days_invalid: { es: 'Debe ser un número entero de días entre 1 y 90', en: 'Must be a whole number of days between 1 and 90' },
   assembly_notice_short: {
     es: 'La convocatoria sale con menos de {days} días de antelación',
     en: 'The notice goes out less than {days} days ahead',

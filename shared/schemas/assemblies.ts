@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSEMBLY_KINDS, ASSEMBLY_STATUSES, ATTENDANCE_VIA, ITEM_KINDS, MAJORITIES, WEIGHTINGS, type AssemblyAction, type AssemblyKind, type AssemblyStatus, type ItemKind, type ItemResult, type ItemStatus, type Majority, type Quorum, type Tally, type Weighting } from '../assemblies';
+import { ASSEMBLY_KINDS, MAX_NOTICE_DAYS, MIN_NOTICE_DAYS, ASSEMBLY_STATUSES, ATTENDANCE_VIA, ITEM_KINDS, MAJORITIES, WEIGHTINGS, type AssemblyAction, type AssemblyKind, type AssemblyStatus, type ItemKind, type ItemResult, type ItemStatus, type Majority, type Quorum, type Tally, type Weighting } from '../assemblies';
 import { PageQuerySchema, optionalText, requiredText, text } from './common';
 import { instantField } from './dates';
 import { uploadFileName } from './documents';
@@ -209,3 +209,13 @@ export type AssemblyLivePayload = {
   /** A vote opened: the item's title (the inbox and push say which vote). */
   itemTitle?: string;
 };
+
+/** `PUT /api/assemblies/settings`: the days of notice under which convening warns (system settings). */
+export const AssemblySettingsSchema = z.object({
+  noticeDays: z
+    .number({ error: 'assembly_notice_days_invalid' })
+    .int({ error: 'assembly_notice_days_invalid' })
+    .min(MIN_NOTICE_DAYS, { error: 'assembly_notice_days_invalid' })
+    .max(MAX_NOTICE_DAYS, { error: 'assembly_notice_days_invalid' }),
+});
+export type AssemblySettings = z.infer<typeof AssemblySettingsSchema>;

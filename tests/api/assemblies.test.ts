@@ -354,6 +354,37 @@ describe('lifecycle and files', () => {
   });
 
 
+  it('warns under the organization’s days of notice, a setting only administrators read and change', async () => {
+    const world = await building([60, 40]);
+    expect((await world.agent.get('/api/assemblies/settings').expect(200)).body).toEqual({ noticeDays: 8 });
+    const inTenDays = new Date(Date.now() + 10 * 24 * HOUR).toISOString();
+    const created = await world.agent.post('/api/assemblies').send({ propertyId: world.property.id, kind: 'ordinary', title: 'Ordinaria', firstCallAt: inTenDays, items: [{ title: 'Presupuesto' }] });
+    expect(created.status).toBe(201);
+    expect(created.body.noticeWarning).toBeNull();
+
+    // Bad values: field errors in the user's language, nothing saved.
+    for (const noticeDays of [0, 91, 2.5, '15', null]) {
+      const bad = await world.agent.put('/api/assemblies/settings').send({ noticeDays });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toEqual({ noticeDays: 'Debe ser un número entero de días entre 1 y 90' });
+    }
+    // Owners and residents neither read nor change it.
+    const owner = await world.ownerAgent(0);
+    expect((await owner.get('/api/assemblies/settings')).status).toBe(403);
+    expect((await owner.put('/api/assemblies/settings').send({ noticeDays: 3 })).status).toBe(403);
+
+    expect((await world.agent.put('/api/assemblies/settings').send({ noticeDays: 15 }).expect(200)).body).toEqual({ noticeDays: 15 });
+    expect((await world.agent.get('/api/assemblies/settings').expect(200)).body).toEqual({ noticeDays: 15 });
+    const [event] = await db()('events').where({ type: 'assembly.settings_updated', organizationId: world.organization.id });
+    expect(event).toMatchObject({ audience: 'administrators', actorId: world.admin.id, payload: { noticeDays: 15 } });
+    // Ten days ahead is now short notice, in the setting's terms.
+    const detail = await world.agent.get(`/api/assemblies/${created.body.id}`).expect(200);
+    expect(detail.body.noticeWarning).toBe('La convocatoria sale con menos de 15 días de antelación');
+    // Another organization keeps the default.
+    const other = await building([100]);
+    expect((await other.agent.get('/api/assemblies/settings').expect(200)).body).toEqual({ noticeDays: 8 });
+  });
+
   it('validates input, edits drafts only, follows its states and warns of short notice', async () => {
     const world = await building([100]);
     const bad = await world.agent.post('/api/assemblies').send({ propertyId: world.property.id, kind: 'anual', title: '', firstCallAt: 'mañana', items: [{ title: 'X', majority: 'mucha', options: ['Sí'] }] });

@@ -467,6 +467,7 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   events_type_check: ['events', { type: 'Not An Event' }],
   events_user_audience_check: ['events', { audience: 'user', userId: null }],
   email_outbox_attempts_check: ['email_outbox', { attempts: -1 }],
+  email_outbox_attachments_check: ['email_outbox', { attachments: JSON.stringify({ kind: 'assembly_notice', id: 1 }) }],
   email_outbox_category_check: ['email_outbox', { category: 'spam' }],
   email_outbox_kind_check: ['email_outbox', { kind: 'spam' }],
   email_outbox_language_check: ['email_outbox', { language: 'fr' }],

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import type { SendEmailData } from '../../shared/jobs';
 import { db } from '../../server/db';
+import { renderAttachments } from '../../server/mail/attachments';
 
 /**
  * Sends one email of the outbox, once: only a `pending` email is sent, and it is marked sent
@@ -19,6 +20,8 @@ export function sendEmail(transport: Transporter | undefined) {
     }
     await db()('emailOutbox').where({ id: email.id }).increment('attempts', 1);
     try {
+      // Rendered now from their references (the notice's PDF, the calendar file), in the email's language.
+      const attachments = await renderAttachments(db(), email.attachments, email.language);
       const info = await transport.sendMail({
         from: email.fromAddress,
         to: email.toAddress,
@@ -28,6 +31,7 @@ export function sendEmail(transport: Transporter | undefined) {
         html: email.htmlBody,
         headers: email.headers,
         messageId: `<email-${email.id}@${domainOf(email.fromAddress)}>`,
+        attachments: attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
       });
       await db()('emailOutbox')
         .where({ id: email.id })

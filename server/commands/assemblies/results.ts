@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { quorumReached, resultOf, tallyOf, type ItemResult, type Majority, type Quorum, type Tally, type Weighting } from '../../../shared/assemblies';
+import { quorumReached, resultOf, type ItemResult, type Majority, type Quorum, type Tally, type Weighting } from '../../../shared/assemblies';
 import { todayThere } from '../../../shared/time';
 import { pastDueSql } from '../../db/charges';
 import type { AssemblyRow } from '../../policies/assemblies';
@@ -73,20 +73,37 @@ export async function delinquentUnitIds(trx: Knex, propertyId: number, today = t
 export const unitWeight = (weighting: Weighting, share: number | string | null) =>
   weighting === 'unit' ? 1 : Math.round(Number(share ?? 0) * 10_000);
 
-/** The weight of every unit that may vote on the item: all the property's units but those blocked for debts. */
+/**
+ * The weight of every unit that may vote on the item: all the property's units but those
+ * blocked for debts, summed by the database (a share is an exact numeric: `round(share *
+ * 10000)` is `unitWeight`'s integer).
+ */
 export async function eligibleWeightOf(trx: Knex, assembly: Pick<AssemblyRow, 'propertyId' | 'blockDelinquent'>, weighting: Weighting): Promise<number> {
-  const units: Array<{ id: number; share: string | null }> = await trx('units').where({ propertyId: assembly.propertyId }).select('id', 'share');
-  const blocked = assembly.blockDelinquent ? await delinquentUnitIds(trx, assembly.propertyId) : new Set<number>();
-  return units.filter((unit) => !blocked.has(unit.id)).reduce((sum, unit) => sum + unitWeight(weighting, unit.share), 0);
+  const query = trx('units')
+    .where({ propertyId: assembly.propertyId })
+    .first(weighting === 'unit' ? trx.raw('count(*)::bigint as weight') : trx.raw('coalesce(sum(round(coalesce(share, 0) * 10000)), 0)::bigint as weight'));
+  if (assembly.blockDelinquent) {
+    const blocked = await delinquentUnitIds(trx, assembly.propertyId);
+    if (blocked.size) query.whereNotIn('id', [...blocked]);
+  }
+  return Number((await query).weight);
 }
 
-/** The live tally of an item from its ballots. */
+/**
+ * The live tally of an item from its ballots: one row per option counted by the database (a
+ * ballot is pushed to every phone after each vote, so this runs once per ballot).
+ */
 export async function tallyOfItem(trx: Knex, assembly: Pick<AssemblyRow, 'propertyId' | 'blockDelinquent'>, item: Pick<ItemRow, 'id' | 'options' | 'weighting'>): Promise<Tally> {
-  const [ballots, eligible] = await Promise.all([
-    trx('assembly_votes').where({ itemId: item.id }).select('option', 'weight') as Promise<Array<{ option: string; weight: string }>>,
-    eligibleWeightOf(trx, assembly, item.weighting),
-  ]);
-  return tallyOf(item.options, ballots.map((ballot) => ({ option: ballot.option, weight: Number(ballot.weight) })), eligible);
+  const grouped: Array<{ option: string; units: number; weight: string }> = await trx('assembly_votes')
+    .where({ itemId: item.id })
+    .groupBy('option')
+    .select('option', trx.raw('count(*)::int as units'), trx.raw('sum(weight)::bigint as weight'));
+  const eligible = await eligibleWeightOf(trx, assembly, item.weighting);
+  const rows = item.options.map((option) => {
+    const found = grouped.find((row) => row.option === option);
+    return { option, units: found ? Number(found.units) : 0, weight: found ? Number(found.weight) : 0 };
+  });
+  return { options: rows, eligibleWeight: eligible, castWeight: rows.reduce((sum, row) => sum + row.weight, 0), castUnits: rows.reduce((sum, row) => sum + row.units, 0) };
 }
 
 /** The result of an item by its majority, from its ballots now. */

@@ -76,7 +76,9 @@ export async function closeItem(trx: Knex, actor: User, assembly: AssemblyRow, i
  * `blockDelinquent`, a unit with charges past due does not vote.
  */
 export async function castVote(trx: Knex, actor: User, assembly: AssemblyRow, itemId: number, input: VoteInput) {
-  const item = await findItem(trx, assembly, itemId, { lock: true });
+  // Who may vote for the unit is checked before the item's lock is taken: ballots wait for
+  // each other only for the write and the tally (five hundred owners voting within a minute).
+  const item = await findItem(trx, assembly, itemId);
   if (assembly.status !== 'in_session' || item.status !== 'open') throw conflict(messageText('assembly_item_not_open'), 'item_not_open');
   if (!item.options.includes(input.option)) throw validationError({ option: messageText('assembly_option_invalid') });
   const unit = await trx('units').where({ id: input.unitId, propertyId: assembly.propertyId }).first('id', 'share');
@@ -95,6 +97,9 @@ export async function castVote(trx: Knex, actor: User, assembly: AssemblyRow, it
   if (assembly.blockDelinquent && (await delinquentUnitIds(trx, assembly.propertyId)).has(unit.id)) {
     throw conflict(messageText('assembly_unit_delinquent'), 'delinquent');
   }
+  // The lock: the item is still open (a close waits for this ballot, or this ballot for it).
+  const locked = await findItem(trx, assembly, itemId, { lock: true });
+  if (locked.status !== 'open') throw conflict(messageText('assembly_item_not_open'), 'item_not_open');
 
   await trx('assembly_votes')
     .insert({

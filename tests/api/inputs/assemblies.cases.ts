@@ -58,6 +58,7 @@ export const cases: InputCase[] = [
     }),
   },
   { route: 'GET /api/assemblies', request: (tenant) => ({ path: `/api/assemblies?propertyId=${tenant.property.id}&status=convened&q=ordinaria` }) },
+  { route: 'PUT /api/assemblies/settings', noText: 'Days of notice: a number only.' },
   { route: 'POST /api/assemblies/:id/convene', noText: 'Takes no body: the assembly is in the path.' },
   { route: 'POST /api/assemblies/:id/start', noText: 'Takes no body: the assembly is in the path.' },
   { route: 'POST /api/assemblies/:id/close', noText: 'Takes no body: the assembly is in the path.' },

@@ -199,4 +199,19 @@ export const cases: IsolationCase[] = [
   ...everyRole('GET /api/assemblies/:id/notice.pdf', atOther(({ id }) => `/api/assemblies/${id}/notice.pdf`, undefined, 'convened')),
   ...everyRole('GET /api/assemblies/:id/invite.ics', atOther(({ id }) => `/api/assemblies/${id}/invite.ics`, undefined, 'convened')),
   ...everyRole('GET /api/assemblies/:id/minutes.pdf', atOther(({ id }) => `/api/assemblies/${id}/minutes.pdf`, undefined, 'closed')),
+  {
+    route: 'GET /api/assemblies/settings',
+    request: async (world) => {
+      await db()('organizations').where({ id: world.other.organization.id }).update({ settings: db().raw(`settings || '{"assemblies":{"noticeDays":77}}'::jsonb`) });
+      return { path: '/api/assemblies/settings' };
+    },
+    expect: 200,
+    // The other organization's value as the answer would carry it.
+    mustNotContain: () => ['"noticeDays":77'],
+  },
+  {
+    route: 'PUT /api/assemblies/settings',
+    request: () => ({ path: '/api/assemblies/settings', body: { noticeDays: 10 } }),
+    expect: 200,
+  },
 ];

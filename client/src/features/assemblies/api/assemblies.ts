@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, withQuery } from '@client/lib/api';
 import { useLiveEvents } from '@client/lib/live-events';
 import type { AssemblyStatus, Quorum, Tally } from '@shared/assemblies';
-import type { Assembly, AssemblyCreateInput, AssemblyDetail, AssemblyItemInput, AttendanceRow } from '@shared/schemas/assemblies';
+import type { AssemblySettings, Assembly, AssemblyCreateInput, AssemblyDetail, AssemblyItemInput, AttendanceRow } from '@shared/schemas/assemblies';
 
 export type { Assembly, AssemblyDetail, AttendanceRow };
 
@@ -88,7 +88,27 @@ export function useAssembliesLive() {
         const items = payload.tally ? detail.items.map((item) => (item.id === payload.itemId ? { ...item, tally: payload.tally! } : item)) : detail.items;
         return { ...detail, quorum, items };
       });
+      // A ballot's tally is all it changes for others, written above: five hundred phones do
+      // not each read the assembly again on every vote.
+      if (event.type === 'assembly.tally') return;
     }
     void queryClient.invalidateQueries({ queryKey: assembliesKey() });
+  });
+}
+
+// Settings (system settings, tab Asambleas) ----------------------------------------------------
+
+export const assemblySettingsQueryKey = () => ['settings', 'assemblies'] as const;
+export const useAssemblySettings = () => useQuery({ queryKey: assemblySettingsQueryKey(), queryFn: () => api.get<AssemblySettings>('/api/assemblies/settings') });
+
+export function useUpdateAssemblySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AssemblySettings) => api.put<AssemblySettings>('/api/assemblies/settings', input),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(assemblySettingsQueryKey(), settings);
+      // Drafts' warnings follow the new number.
+      void queryClient.invalidateQueries({ queryKey: assembliesKey() });
+    },
   });
 }
