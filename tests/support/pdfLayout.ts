@@ -1,4 +1,4 @@
-import { getDocumentProxy } from 'unpdf';
+import { extractImages, getDocumentProxy } from 'unpdf';
 
 /**
  * A PDF read back as laid out, with pdf.js (through unpdf, the library the other PDF tests use:
@@ -60,3 +60,23 @@ export function overlaps(page: PdfPage, tolerance = 0.5) {
 
 /** The texts that appear whole on no line of any page (an amount broken across lines shows here). */
 export const notOnOneLine = (pages: PdfPage[], texts: string[]) => texts.filter((text) => !pages.some((page) => page.lines.some((line) => line.includes(text))));
+
+/**
+ * The images drawn on a page, as pixels (pdf.js decodes them). pdf.js's image decoding calls
+ * ArrayBuffer.prototype.transferToFixedLength, which Node has only from 21 (the project runs on
+ * 20.19 and later): on Node 20 a copying stand-in is added, enough for reading.
+ */
+export async function pdfImages(bytes: Buffer | Uint8Array, pageNumber: number) {
+  const proto = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: (length?: number) => ArrayBuffer };
+  if (!proto.transferToFixedLength) {
+    Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+      configurable: true,
+      value(this: ArrayBuffer, length = this.byteLength) {
+        const copy = new ArrayBuffer(length);
+        new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+        return copy;
+      },
+    });
+  }
+  return extractImages(await getDocumentProxy(new Uint8Array(bytes)), pageNumber);
+}
