@@ -16,6 +16,8 @@ export const DEFAULT_BRANDING = {
   textColor: '#1f2937',
   backgroundColor: '#f8fafc',
   logo: null as string | null,
+  /** The organization's RNC (or cédula) as digits, printed on its documents; null: none. */
+  rnc: null as string | null,
   features: { documents: true, billing: true, maintenance: true, amenities: true, visitors: true },
   showRegistrationForm: true,
 };

@@ -61,6 +61,14 @@ export function isValidCedula(value: string): boolean {
 /** A tax id as people type it (dashes and spaces allowed) reduced to its digits. */
 export const taxIdDigits = (value: string) => value.replace(/[\s-]/g, '');
 
+/** A tax id as printed: an RNC 1-01-23456-7, a cédula 001-1234567-8 (other lengths as they are). */
+export function formatTaxId(value: string): string {
+  const digits = taxIdDigits(value);
+  if (digits.length === 9) return `${digits[0]}-${digits.slice(1, 3)}-${digits.slice(3, 8)}-${digits[8]}`;
+  if (digits.length === 11) return `${digits.slice(0, 3)}-${digits.slice(3, 10)}-${digits[10]}`;
+  return value;
+}
+
 /** A supplier's tax id: an RNC (9 digits) or a cédula (11), with its check digit. */
 export function isValidTaxId(value: string): boolean {
   const digits = taxIdDigits(value);

@@ -10,6 +10,7 @@ import { containsPattern } from '../db/search';
 import { rememberedForVersions, rememberedRows } from '../services/listTotals';
 import { TIME_ZONE, addDays, todayThere } from '../../shared/time';
 import { pastDue, underKeptAgreementSql } from '../db/charges';
+import { fullName } from '../../shared/format';
 import { fullNameSql } from '../db/names';
 
 /** A row of unit_debts as a page reads it (bucket_0..3 as bucket0..3). */
@@ -137,6 +138,14 @@ export async function unitOverdue(trx: Knex, unitId: number, today = todayThere(
   const row = await query
     .first(trx.raw('coalesce(sum(amount - paid_amount), 0)::bigint as overdue'));
   return Number(row.overdue);
+}
+
+/** The owner's name of a unit: its own owner, else the owner of the whole property (null: none). */
+export async function unitOwnerName(trx: Knex, { unit, property }: PlacedUnit) {
+  const ownerId = unit.ownerId ?? property.ownerId;
+  if (!ownerId) return null;
+  const owner = await trx('users').where({ id: ownerId }).first('name', 'lastName');
+  return owner ? fullName(owner.name, owner.lastName) || null : null;
 }
 
 /** Certificates are valid this many days from their issue. */

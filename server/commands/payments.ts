@@ -27,13 +27,14 @@ import { postPayment, postRefund } from '../books/post';
 import { assertPeriodOpen } from '../policies/periods';
 
 
-/** Payments with their unit, property, payer and recorder names (no allocations yet). */
+/** Payments with their unit, property, payer, recorder and reviewer names (no allocations yet). */
 function paymentRows(trx: Knex) {
   return trx('payments')
     .join('units', 'units.id', 'payments.unit_id')
     .join('properties', 'properties.id', 'payments.property_id')
     .leftJoin('users as payer', 'payer.id', 'payments.user_id')
     .leftJoin('users as recorder', 'recorder.id', 'payments.recorded_by_id')
+    .leftJoin('users as reviewer', 'reviewer.id', 'payments.reviewed_by_id')
     .select(
       'payments.*',
       'units.unit_number',
@@ -42,6 +43,8 @@ function paymentRows(trx: Knex) {
       'payer.last_name as user_last_name',
       'recorder.name as recorded_by_name',
       'recorder.last_name as recorded_by_last_name',
+      'reviewer.name as reviewed_by_name',
+      'reviewer.last_name as reviewed_by_last_name',
     );
 }
 

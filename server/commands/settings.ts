@@ -12,6 +12,7 @@ import { organizationForHost } from './accounts';
  * Where each system setting lives (one place per value):
  *   organizations columns: primaryColor, secondaryColor, accentColor, contactEmail,
  *     contactPhone (and logo, edited on the organization) - the organization form edits them too;
+ *     rnc, and the logo uploaded here (commands/organizationLogo.ts);
  *   organizations.settings (jsonb): appName, appDescription, companyName, textColor,
  *     backgroundColor, features { documents, billing, maintenance, amenities, visitors },
  *     showRegistrationForm.
@@ -32,7 +33,7 @@ export async function settingsOf(user: User): Promise<SystemSettings> {
 
 /** Saves the parts of the settings that were sent; open clients hear `settings.updated`. */
 export async function updateSettings(trx: Knex, actor: User, input: SettingsUpdateInput): Promise<SystemSettings> {
-  const { version, primaryColor, secondaryColor, accentColor, contactEmail, contactPhone, features, ...inSettings } = input;
+  const { version, primaryColor, secondaryColor, accentColor, contactEmail, contactPhone, rnc, features, ...inSettings } = input;
   await claimVersion(trx, 'organizations', actor.organizationId, version);
   const organization = await Organization.query(trx).findById(actor.organizationId);
   if (!organization) throw notFound();
@@ -44,6 +45,7 @@ export async function updateSettings(trx: Knex, actor: User, input: SettingsUpda
     accentColor,
     contactEmail,
     contactPhone,
+    rnc,
     settings: { ...organization.settings, ...inSettings, features: { ...stored.features, ...features } },
   });
   const branding = presentBranding(updated);

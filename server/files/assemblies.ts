@@ -5,7 +5,7 @@ import { TIME_ZONE, zonedParts } from '../../shared/time';
 import { listAttendance } from '../commands/assemblies/attendance';
 import { itemsOf, type ItemRow } from '../commands/assemblies/results';
 import type { AssemblyRow } from '../policies/assemblies';
-import { MARGIN, facts, footer, letterhead, letterheadPdf, nowText, table, type Doc } from './pdf';
+import { MARGIN, facts, footer, keepTogether, letterhead, letterheadPdf, nowText, table, type Doc } from './pdf';
 
 /** The assembly's files (docs/modules/assemblies.md): the notice with its agenda, the calendar invitation, the minutes. */
 
@@ -128,7 +128,9 @@ function callFacts(assembly: AssemblyRow, t: (typeof TEXTS)[Language], language:
 }
 
 function heading(doc: Doc, text: string) {
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor('#111111').text(text, MARGIN).moveDown(0.3).font('Helvetica').fontSize(10);
+  doc.moveDown(0.8);
+  keepTogether(doc, 60);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor('#111111').text(text, MARGIN).moveDown(0.3).font('Helvetica').fontSize(10);
 }
 
 const itemLine = (item: ItemRow, t: (typeof TEXTS)[Language]) =>
@@ -146,6 +148,7 @@ export async function noticePdf(trx: Knex, assembly: AssemblyRow, language: Lang
     doc.moveDown(0.3).text(fill(t.quorumRule, { n: String(assembly.quorumFirstCall) }), MARGIN);
     heading(doc, t.agenda);
     for (const item of items) {
+      keepTogether(doc, 40);
       doc.font('Helvetica-Bold').text(`${item.position}. ${item.title}`, MARGIN).font('Helvetica').fillColor('#555555').text(itemLine(item, t));
       if (item.description) doc.fillColor('#111111').text(item.description);
       doc.fillColor('#111111').moveDown(0.4);
@@ -286,6 +289,7 @@ export async function minutesPdf(trx: Knex, assembly: AssemblyRow, language: Lan
     );
     heading(doc, t.results);
     for (const item of items) {
+      keepTogether(doc, 60);
       doc.font('Helvetica-Bold').fontSize(11).text(`${item.position}. ${item.title}`, MARGIN).font('Helvetica').fontSize(10);
       doc.fillColor('#555555').text(itemLine(item, t)).fillColor('#111111');
       if (item.description) doc.text(item.description);
@@ -320,6 +324,7 @@ export async function minutesPdf(trx: Knex, assembly: AssemblyRow, language: Lan
       doc.moveDown(0.6);
     }
     doc.moveDown(3);
+    keepTogether(doc, 30);
     const y = doc.y;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + 200, y).strokeColor('#333333').stroke();
     doc.moveTo(doc.page.width - MARGIN - 200, y).lineTo(doc.page.width - MARGIN, y).stroke();

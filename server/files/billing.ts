@@ -149,14 +149,20 @@ export const paymentsCsv = (payments: PresentedPayment[], language: Language) =>
 export const DEBT_TEXTS = {
   es: {
     delinquency: 'Relación de cuotas adeudadas',
+    property: 'Propiedad',
     allProperties: 'Todas las propiedades',
+    oldestDebt: 'Deuda más antigua',
+    bucket: (bucket: string) => (bucket === '90+' ? 'Más de 90 días' : `De ${bucket.replace('-', ' a ')} días`),
+    search: 'Búsqueda',
     asOf: (date: string) => `Al ${date}`,
     totals: 'Totales',
     units: (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'} con saldo vencido`,
     none: 'Ninguna unidad tiene saldo vencido.',
     certificate: 'Certificado de no deuda',
-    certifies: (organization: string, unit: string, date: string) =>
-      `${organization} certifica que la unidad ${unit} no tiene saldo vencido pendiente de pago al ${date}, según los registros de la administración.`,
+    certifies: (organization: string, unit: string, owner: string | null, date: string) =>
+      `${organization} certifica que la unidad ${unit}${owner ? `, propiedad de ${owner},` : ''} no tiene saldo vencido pendiente de pago al ${date}, según los registros de la administración.`,
+    owner: 'Propietario',
+    scan: 'O escanee el código QR con la cámara de su teléfono.',
     validUntil: 'Válido hasta',
     code: 'Código de verificación',
     verifyAt: 'Verifique la autenticidad de este certificado en:',
@@ -164,14 +170,20 @@ export const DEBT_TEXTS = {
   },
   en: {
     delinquency: 'Statement of overdue fees',
+    property: 'Property',
     allProperties: 'All properties',
+    oldestDebt: 'Oldest debt',
+    bucket: (bucket: string) => (bucket === '90+' ? 'Over 90 days' : `${bucket.replace('-', ' to ')} days`),
+    search: 'Search',
     asOf: (date: string) => `As of ${date}`,
     totals: 'Totals',
     units: (n: number) => `${n} ${n === 1 ? 'unit' : 'units'} with overdue balance`,
     none: 'No unit has an overdue balance.',
     certificate: 'No-debt certificate',
-    certifies: (organization: string, unit: string, date: string) =>
-      `${organization} certifies that unit ${unit} has no overdue balance as of ${date}, according to the administration's records.`,
+    certifies: (organization: string, unit: string, owner: string | null, date: string) =>
+      `${organization} certifies that unit ${unit}${owner ? `, owned by ${owner},` : ''} has no overdue balance as of ${date}, according to the administration's records.`,
+    owner: 'Owner',
+    scan: "Or scan the QR code with your phone's camera.",
     validUntil: 'Valid until',
     code: 'Verification code',
     verifyAt: 'Verify this certificate at:',

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { formatDay } from '../../shared/billing';
 import { formatMoney, fullName } from '../../shared/format';
 import type { Language } from '../../shared/messages';
@@ -6,7 +7,7 @@ import { dayOf } from '../../shared/time';
 import type { UnitStatement } from '../commands/statements';
 import type { PaymentRow } from '../rows/billing';
 import { BILLING_TEXTS, DEBT_TEXTS, delinquencyColumns, statementColumns } from './billing';
-import { facts, footer, letterheadPdf, nowText, pdfTable, table, type Letterhead } from './pdf';
+import { MARGIN, facts, footer, keepTogether, letterheadPdf, nowText, oneLine, pdfTable, table, type Letterhead } from './pdf';
 
 /**
  * Billing's PDFs, on the organization's letterhead and in the user's language: receipts,
@@ -50,7 +51,9 @@ export function receiptPdf(organization: Letterhead, payment: PaymentRow, langua
       const day = dayOf(new Date(payment.refund.refundedAt));
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#b91c1c').text(texts.refunded(formatDay(day, language), payment.refund.reason));
     }
-    const recorder = fullName(payment.recordedByName, payment.recordedByLastName);
+    // Who recorded the money: the administrator who confirmed a reported transfer, not the resident who reported it.
+    const reviewer = payment.status === 'reported' ? '' : fullName(payment.reviewedByName, payment.reviewedByLastName);
+    const recorder = reviewer || fullName(payment.recordedByName, payment.recordedByLastName);
     if (recorder) doc.moveDown(1).font('Helvetica').fontSize(9).fillColor('#555555').text(`${texts.recordedBy}: ${recorder}`);
     footer(doc, `${organization.name} · ${texts.generated(nowText(language))}`);
   });
@@ -71,7 +74,7 @@ export function statementPdf(organization: Letterhead, statement: UnitStatement,
     doc.moveDown(0.6);
     const { columns, rows } = pdfTable(
       statementColumns(language, formatMoney),
-      [{ width: 62 }, { width: 92 }, { width: 146 }, ...[70, 70, 72].map((width) => ({ width, align: 'right' as const }))],
+      [{ width: 62, nowrap: true }, { width: 92 }, { width: 146 }, ...[70, 70, 72].map((width) => ({ width, align: 'right' as const }))],
       statement.entries,
       language,
     );
@@ -86,12 +89,17 @@ export function statementPdf(organization: Letterhead, statement: UnitStatement,
   });
 }
 
+/** What the delinquency report was asked for: the property's name (null: all), the age bucket and the search. */
+export type DelinquencyFilters = { property: string | null; bucket?: string; q?: string };
+
 /** The delinquency report for the assembly: one line per unit, the totals per bucket. */
-export function delinquencyPdf(organization: Letterhead, report: DelinquencyReport, scope: string | null, today: string, language: Language) {
+export function delinquencyPdf(organization: Letterhead, report: DelinquencyReport, filters: DelinquencyFilters, today: string, language: Language) {
   const texts = DEBT_TEXTS[language];
   return letterheadPdf(organization, texts.delinquency, texts.asOf(formatDay(today, language)), (doc) => {
     facts(doc, [
-      [BILLING_TEXTS[language].unit, scope ?? texts.allProperties],
+      [texts.property, filters.property ?? texts.allProperties],
+      ...(filters.bucket ? [[texts.oldestDebt, texts.bucket(filters.bucket)] as [string, string]] : []),
+      ...(filters.q ? [[texts.search, filters.q] as [string, string]] : []),
       [texts.totals, `${formatMoney(report.totals.overdue)} · ${texts.units(report.total)}`],
     ]);
     doc.moveDown(0.6);
@@ -99,7 +107,7 @@ export function delinquencyPdf(organization: Letterhead, report: DelinquencyRepo
     else {
       const { columns, rows } = pdfTable(
         delinquencyColumns(language, formatMoney),
-        [{ width: 64 }, { width: 40 }, { width: 68 }, ...[52, 52, 52, 52, 60].map((width) => ({ width, align: 'right' as const })), { width: 52 }],
+        [{ width: 64 }, { width: 40, nowrap: true }, { width: 68 }, ...[52, 52, 52, 52, 60].map((width) => ({ width, align: 'right' as const })), { width: 52, nowrap: true }],
         report.rows,
         language,
       );
@@ -117,23 +125,41 @@ export function delinquencyPdf(organization: Letterhead, report: DelinquencyRepo
   });
 }
 
-/** The no-debt certificate: the unit, the day, until when it is valid and how to verify it. */
-export function certificatePdf(
+/**
+ * The no-debt certificate: the unit and its owner, the day, until when it is valid, and how to
+ * verify it: the address printed and as a QR code (the `qrcode` library) beside it.
+ */
+export async function certificatePdf(
   organization: Letterhead,
-  certificate: { code: string; issuedOn: string; validUntil: string; unit: string; verifyUrl: string },
+  certificate: { code: string; issuedOn: string; validUntil: string; unit: string; owner: string | null; verifyUrl: string },
   language: Language,
 ) {
   const texts = DEBT_TEXTS[language];
+  const qr = await QRCode.toBuffer(certificate.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
   return letterheadPdf(organization, texts.certificate, certificate.unit, (doc) => {
-    doc.moveDown(1).font('Helvetica').fontSize(12).fillColor('#111111').text(texts.certifies(organization.name, certificate.unit, formatDay(certificate.issuedOn, language)), { align: 'justify' });
+    const issued = formatDay(certificate.issuedOn, language);
+    doc.moveDown(1).font('Helvetica').fontSize(12).fillColor('#111111').text(texts.certifies(organization.name, certificate.unit, certificate.owner, issued), { align: 'justify' });
     doc.moveDown(1.2).fontSize(10);
     facts(doc, [
-      [texts.issued, formatDay(certificate.issuedOn, language)],
+      [BILLING_TEXTS[language].unit, certificate.unit],
+      ...(certificate.owner ? [[texts.owner, certificate.owner] as [string, string]] : []),
+      [texts.issued, issued],
       [texts.validUntil, formatDay(certificate.validUntil, language)],
       [texts.code, certificate.code],
     ]);
-    doc.moveDown(1).font('Helvetica').fontSize(10).fillColor('#555555').text(texts.verifyAt);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text(certificate.verifyUrl, { lineBreak: false });
+    doc.moveDown(1);
+    keepTogether(doc, 130);
+    const top = doc.y;
+    const size = 120;
+    doc.image(qr, MARGIN, top, { fit: [size, size] });
+    const x = MARGIN + size + 16;
+    const width = doc.page.width - MARGIN - x;
+    doc.font('Helvetica').fontSize(10).fillColor('#555555').text(texts.verifyAt, x, top + 30, { width });
+    doc.font('Helvetica-Bold').fillColor('#111111');
+    oneLine(doc, certificate.verifyUrl, x, doc.y + 2, width, { size: 10 });
+    doc.font('Helvetica').fillColor('#555555').text(texts.scan, x, doc.y + 14, { width });
+    doc.x = MARGIN;
+    doc.y = top + size + 8;
     footer(doc, `${organization.name} · ${BILLING_TEXTS[language].generated(nowText(language))}`);
   });
 }

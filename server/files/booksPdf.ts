@@ -2,7 +2,7 @@ import { formatDay } from '../../shared/billing';
 import { formatMoney } from '../../shared/format';
 import type { Language } from '../../shared/messages';
 import type { BalanceSheet, IncomeStatement, StatementLine } from '../../shared/schemas/financesBooks';
-import { facts, footer, letterheadPdf, nowText, table, type Doc, type Letterhead } from './pdf';
+import { facts, footer, keepTogether, letterheadPdf, nowText, table, type Doc, type Letterhead } from './pdf';
 
 /**
  * The books' PDFs (docs/modules/finances.md, "The books underneath"), on the organization's
@@ -64,7 +64,9 @@ const COLUMNS = (language: Language) => [
 
 /** A section: its heading, its accounts' balances and its total. */
 function section(doc: Doc, organization: Letterhead, title: string, lines: StatementLine[], extra: string[][], total: number, language: Language) {
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).fillColor('#111111').text(title).moveDown(0.3);
+  doc.moveDown(0.6);
+  keepTogether(doc, 60);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#111111').text(title).moveDown(0.3);
   table(
     doc,
     COLUMNS(language),
@@ -82,7 +84,9 @@ export function balanceSheetPdf(organization: Letterhead, propertyName: string, 
     section(doc, organization, texts.liabilities, of('liability'), [], sheet.liabilities, language);
     section(doc, organization, texts.equity, of('equity'), [['', texts.result, formatMoney(sheet.result)]], sheet.equity, language);
     doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(`${texts.totalLiabilitiesEquity}: ${formatMoney(sheet.liabilities + sheet.equity)}`);
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(texts.funds).moveDown(0.3);
+    doc.moveDown(0.6);
+    keepTogether(doc, 60);
+    doc.font('Helvetica-Bold').fontSize(11).text(texts.funds).moveDown(0.3);
     table(
       doc,
       [

@@ -5,7 +5,7 @@ import type { Language } from '../../shared/messages';
 import type { MonthlyReport } from '../commands/finances/monthlyReport';
 import { monthName } from '../policies/periods';
 import { BILLING_TEXTS } from './billing';
-import { facts, footer, letterheadPdf, nowText, table, type Doc, type Letterhead } from './pdf';
+import { facts, footer, keepTogether, letterheadPdf, nowText, table, type Doc, type Letterhead } from './pdf';
 
 /**
  * The owners' monthly report as a PDF on the organization's letterhead, in the reader's
@@ -44,7 +44,12 @@ const TEXTS = {
   },
 } as const;
 
-const heading = (doc: Doc, text: string, color: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(color).text(text).moveDown(0.3).fontSize(10).fillColor('#111111');
+/** A section's heading, kept on the page of the first lines under it. */
+function heading(doc: Doc, text: string, color: string) {
+  doc.moveDown(0.8);
+  keepTogether(doc, 70);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(color).text(text).moveDown(0.3).fontSize(10).fillColor('#111111');
+}
 
 export function monthlyReportPdf(organization: Letterhead, report: MonthlyReport, language: Language) {
   const t = TEXTS[language];
@@ -70,8 +75,9 @@ export function monthlyReportPdf(organization: Letterhead, report: MonthlyReport
     heading(doc, t.expenses, color);
     if (!report.expenses.byCategory.length) doc.text(t.none);
     for (const group of report.expenses.byCategory) {
+      keepTogether(doc, 50);
       doc.font('Helvetica-Bold').fontSize(10).text(`${categoryLabel(group.category, language)}: ${money(group.total)}`).moveDown(0.2);
-      table(doc, [{ header: t.date, width: 62 }, { header: t.supplier, width: 120 }, { header: t.concept, width: 170 }, { header: t.amount, width: 80, align: 'right' }, { header: t.itbis, width: 80, align: 'right' }],
+      table(doc, [{ header: t.date, width: 62, nowrap: true }, { header: t.supplier, width: 120 }, { header: t.concept, width: 170 }, { header: t.amount, width: 80, align: 'right' }, { header: t.itbis, width: 80, align: 'right' }],
         group.items.map((item) => [formatDay(item.issueDate, language), item.supplierName ?? '', item.description, money(item.amount), money(item.itbis)]), color);
       doc.moveDown(0.3);
     }

@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/messages';
 import type { Branding } from '../../shared/schemas/settings';
 import { MAIL_TEXTS } from './texts';
+import { publicOrigin } from '../config';
 
 export type Link = { label: string; url: string };
 
@@ -56,8 +57,10 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 
   const primary = colour(branding.primaryColor, '#2563eb');
   const textColour = colour(branding.textColor, '#1f2937');
-  const logo = branding.logo?.startsWith('https://')
-    ? `<img src="${escapeHtml(branding.logo)}" alt="" width="32" height="32" style="vertical-align:middle;border-radius:4px;margin-right:8px">`
+  // An https:// logo as it is; an uploaded one (/api/logos/<key>) at the product's public address.
+  const logoUrl = branding.logo?.startsWith('https://') ? branding.logo : branding.logo?.startsWith('/api/logos/') ? `${publicOrigin()}${branding.logo}` : null;
+  const logo = logoUrl
+    ? `<img src="${escapeHtml(logoUrl)}" alt="" width="32" height="32" style="vertical-align:middle;border-radius:4px;margin-right:8px">`
     : '';
   const html = `<!doctype html>
 <html lang="${content.language}">

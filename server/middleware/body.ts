@@ -10,6 +10,7 @@ type BodyRule = { method: string; path: RegExp; limit: string; tooLarge?: string
 const LARGE_BODIES: BodyRule[] = [
   { method: 'POST', path: /^\/api\/documents$/, limit: '15mb', tooLarge: messageText('document_too_large') },
   { method: 'PUT', path: /^\/api\/user\/avatar$/, limit: '2mb', tooLarge: messageText('avatar_too_large') },
+  { method: 'PUT', path: /^\/api\/settings\/logo$/, limit: '2mb', tooLarge: messageText('logo_too_large') },
   { method: 'PUT', path: /^\/api\/properties\/\d+\/image$/, limit: '8mb' },
   { method: 'POST', path: /^\/api\/maintenance\/\d+\/photos$/, limit: '15mb', tooLarge: messageText('maintenance_photo_too_large') },
   { method: 'POST', path: /^\/api\/imports$/, limit: '15mb', tooLarge: messageText('import_file_too_large') },

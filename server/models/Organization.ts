@@ -12,6 +12,8 @@ export class Organization extends BaseModel {
   parentId!: number | null;
   domain!: string | null;
   logo!: string | null;
+  /** RNC or cédula digits (migrations/20261218000700_organization_logo_rnc.ts). */
+  rnc!: string | null;
   primaryColor!: string | null;
   secondaryColor!: string | null;
   accentColor!: string | null;

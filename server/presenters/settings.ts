@@ -49,6 +49,7 @@ export function presentBranding(organization: Organization | undefined): Brandin
     textColor: stored.textColor,
     backgroundColor: stored.backgroundColor,
     logo: organization.logo ?? null,
+    rnc: organization.rnc ?? null,
     features: stored.features,
     showRegistrationForm: stored.showRegistrationForm,
   };

@@ -11,7 +11,7 @@ import {
   DelinquencyQuerySchema,
 } from '../../shared/schemas/billing';
 import { getPlan, previewPlan, savePlan, splitCharges, waiveCharge } from '../commands/billingPlans';
-import { delinquencyReport, issueCertificate, unitOverdue, verifyCertificate } from '../commands/delinquency';
+import { delinquencyReport, issueCertificate, unitOverdue, unitOwnerName, verifyCertificate } from '../commands/delinquency';
 import { publicOrigin } from '../config';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
@@ -80,7 +80,7 @@ async function delinquencyOf(ctx: Context, everything = false) {
   const filters = parse(DelinquencyQuerySchema, ctx.query);
   const property = filters.propertyId ? await findReadableProperty(user, filters.propertyId) : null;
   const report = await delinquencyReport(user, everything ? { ...filters, limit: undefined, offset: 0 } : filters);
-  return { user, property, report };
+  return { user, property, report, filters };
 }
 
 billingPlansRouter.get('/billing/delinquency', async (ctx) => {
@@ -95,8 +95,9 @@ billingPlansRouter.get('/billing/delinquency.csv', async (ctx) => {
 });
 
 billingPlansRouter.get('/billing/delinquency.pdf', async (ctx) => {
-  const { user, property, report } = await delinquencyOf(ctx, true);
-  const pdf = await delinquencyPdf(await letterhead(property?.organizationId ?? user.organizationId), report, property?.name ?? null, todayThere(), user.language);
+  const { user, property, report, filters } = await delinquencyOf(ctx, true);
+  const scope = { property: property?.name ?? null, bucket: filters.bucket, q: filters.q };
+  const pdf = await delinquencyPdf(await letterhead(property?.organizationId ?? user.organizationId), report, scope, todayThere(), user.language);
   sendPdf(ctx, downloadName(user.language, 'delinquency', todayThere(), 'pdf'), pdf);
 });
 
@@ -116,7 +117,8 @@ billingPlansRouter.get('/units/:id/no-debt-certificate.pdf', async (ctx) => {
   }
   const certificate = await transaction((trx) => issueCertificate(trx, user, placed));
   const unit = `${placed.property.name} · ${placed.unit.unitNumber}`;
-  const pdf = await certificatePdf(await letterhead(placed.property.organizationId), { ...certificate, unit, verifyUrl: `${publicOrigin()}/verificar/${certificate.code}` }, user.language);
+  const owner = await unitOwnerName(db(), placed);
+  const pdf = await certificatePdf(await letterhead(placed.property.organizationId), { ...certificate, unit, owner, verifyUrl: `${publicOrigin()}/verificar/${certificate.code}` }, user.language);
   sendPdf(ctx, downloadName(user.language, 'certificate', placed.unit.unitNumber, 'pdf'), pdf);
 });
 
@@ -124,7 +126,7 @@ billingPlansRouter.get('/units/:id/no-debt-certificate.pdf', async (ctx) => {
 export const certificatesRouter = apiRouter();
 
 certificatesRouter.get('/certificates/:code', async (ctx) => {
-  const parsed = CertificateCodeSchema.safeParse(String(ctx.params.code ?? '').toUpperCase());
+  const parsed = CertificateCodeSchema.safeParse(String(ctx.params.code ?? ''));
   ctx.body = await ctx.services.guessLimiter.guard('certificate', { ip: ctx.ip }, async () => {
     const found = parsed.success ? await verifyCertificate(parsed.data) : null;
     if (!found) throw notFound(messageText('billing_certificate_not_found'));

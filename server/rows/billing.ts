@@ -43,6 +43,9 @@ export type PaymentRow = UnitPlaced & {
   recordedById: number;
   recordedByName: string | null;
   recordedByLastName: string | null;
+  /** The administrator who confirmed or rejected a reported transfer. */
+  reviewedByName: string | null;
+  reviewedByLastName: string | null;
   reviewedAt: Date | null;
   createdAt: Date;
   allocations: Array<{ chargeId: number; invoiceNumber: string; description: string | null; amount: number }>;

@@ -32,6 +32,10 @@ export const ORGANIZATIONS_MESSAGES = {
     es: 'El logo debe ser una dirección https:// o una ruta que empiece por /',
     en: 'The logo must be an https:// address or a path starting with /',
   },
+  logo_type: { es: 'El logo debe ser una imagen PNG o JPG', en: 'The logo must be a PNG or JPG image' },
+  logo_required: { es: 'Elija la imagen del logo', en: 'Choose the logo image' },
+  logo_too_large: { es: 'El logo no puede superar 1 MB', en: 'The logo cannot exceed 1 MB' },
+  logo_unreadable: { es: 'El archivo del logo no se pudo leer', en: 'The logo file could not be read' },
   count_max: { es: 'Debe ser como máximo 1.000.000', en: 'Must be at most 1,000,000' },
   organization_delete_failed: {
     es: 'Error al eliminar la organización',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHARGE_STATUSES, CHARGE_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../enums';
+import { normalizeCertificateCode } from '../certificates';
 import { PageQuerySchema, optionalText, requiredText, text } from './common';
 import { dayField } from './dates';
 
@@ -220,8 +221,12 @@ export const DelinquencyQuerySchema = PageQuerySchema.extend({
 });
 export type DelinquencyQuery = z.infer<typeof DelinquencyQuerySchema>;
 
-/** A certificate's verification code, as printed (`/verificar/<code>`). */
-export const CertificateCodeSchema = z.string({ error: 'billing_certificate_not_found' }).regex(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/, { error: 'billing_certificate_not_found' });
+/** A certificate's verification code (`/verificar/<code>`), normalized to the printed form. */
+export const CertificateCodeSchema = z
+  .string({ error: 'billing_certificate_not_found' })
+  .max(64, { error: 'billing_certificate_not_found' })
+  .transform(normalizeCertificateCode)
+  .pipe(z.string().regex(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/, { error: 'billing_certificate_not_found' }));
 
 /** One line of the delinquency report (centavos; `buckets` by days past due). */
 export type DelinquencyRow = {

@@ -52,8 +52,8 @@ export const FundTransferSchema = z
   .refine((value) => value.fromFundId !== value.toFundId, { path: ['toFundId'], error: 'finances_transfer_same_fund' });
 export type FundTransferInput = z.infer<typeof FundTransferSchema>;
 
-/** An RNC or cédula as typed, stored as its digits; empty clears it. */
-const taxIdField = () =>
+/** An RNC or cédula as typed, stored as its digits; empty clears it (suppliers, the organization). */
+export const taxIdField = () =>
   text('code')
     .nullish()
     .transform((value) => (value === undefined ? undefined : value ? taxIdDigits(value) : null))

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailField, phoneField, requiredText, versionField } from './common';
+import { uploadFileName } from './documents';
+import { taxIdField } from './finances';
 import { hexColor } from './organizations';
 import type { Branding } from '../branding';
 
@@ -17,6 +19,7 @@ export const BrandingSchema: z.ZodType<Branding> = z.object({
   textColor: z.string(),
   backgroundColor: z.string(),
   logo: z.string().nullable(),
+  rnc: z.string().nullable(),
   features: z.object({
     documents: z.boolean(),
     billing: z.boolean(),
@@ -43,6 +46,7 @@ export const SettingsUpdateSchema = z
     appDescription: requiredText('required_field', 'summary'),
     contactEmail: emailField(),
     contactPhone: phoneField(),
+    rnc: taxIdField(),
     // Appearance.
     primaryColor: hexColor(),
     secondaryColor: hexColor(),
@@ -65,3 +69,19 @@ export const SettingsUpdateSchema = z
   })
   .partial();
 export type SettingsUpdateInput = z.infer<typeof SettingsUpdateSchema>;
+
+/** The logo's accepted types (what PDFs can draw too) with their extensions, and its size limit. */
+export const LOGO_TYPES = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] } as const;
+export type LogoType = keyof typeof LOGO_TYPES;
+export const LOGO_MAX_BYTES = 1024 * 1024;
+
+/** `PUT /api/settings/logo`: the organization's logo as base64, checked by content on the server. */
+export const LogoUploadSchema = z.object({
+  fileName: uploadFileName,
+  fileType: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(Object.keys(LOGO_TYPES) as [LogoType, ...LogoType[]], { error: 'logo_type' }),
+  ),
+  content: z.string({ error: 'logo_required' }).trim().min(1, { error: 'logo_required' }),
+});
+export type LogoUploadInput = z.infer<typeof LogoUploadSchema>;

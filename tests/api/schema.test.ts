@@ -13,6 +13,13 @@ type Row = Record<string, unknown>;
 /** A valid row for each table (with its parents created), to be spoiled one column at a time. */
 const validRow: Record<string, () => Promise<Row>> = {
   organizations: async () => ({ name: 'Org válida' }),
+  organization_logos: async () => ({
+    organizationId: (await createOrganization()).id,
+    key: Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32),
+    fileType: 'image/png',
+    sizeBytes: 1,
+    content: Buffer.from('x'),
+  }),
   users: async () => {
     const { organizationId } = await createProperty();
     return { username: `u${Math.random().toString(36).slice(2)}@x.do`, password: 'x', name: 'A', organizationId };
@@ -487,6 +494,10 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   maintenance_photos_size_bytes_check: ['maintenance_photos', { sizeBytes: 10 * 1024 * 1024 + 1 }],
   property_staff_service_check: ['property_staff', { service: 'gardening' }],
   organizations_domain_lowercase: ['organizations', { domain: 'Vecindad.DO' }],
+  organizations_rnc_check: ['organizations', { rnc: '1-01-12345-6' }],
+  organization_logos_file_type_check: ['organization_logos', { fileType: 'image/svg+xml' }],
+  organization_logos_key_check: ['organization_logos', { key: '../../etc' }],
+  organization_logos_size_check: ['organization_logos', { sizeBytes: 2 }],
   organizations_max_properties_check: ['organizations', { maxProperties: -1 }],
   organizations_max_users_check: ['organizations', { maxUsers: -1 }],
   organizations_parent_not_self: ['organizations', { id: 2_000_000_000, parentId: 2_000_000_000 }],

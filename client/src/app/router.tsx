@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
       // A visitor's pass, shared by WhatsApp: no sign-in.
       { path: '/pass/:token', element: <PassPage />, handle: preloads(PassPage) },
       // A no-debt certificate's public verification (its code is printed on it).
+      { path: '/verificar', element: <VerifyCertificatePage />, handle: preloads(VerifyCertificatePage) },
       { path: '/verificar/:code', element: <VerifyCertificatePage />, handle: preloads(VerifyCertificatePage) },
       {
         element: <RequireUser />,

@@ -1,4 +1,5 @@
 import { createOrganization, unique } from '../../support/factories';
+import { TINY_PNG } from '../isolation/world';
 import type { InputCase } from './types';
 
 const organizationForm = () => ({
@@ -41,6 +42,7 @@ export const cases: InputCase[] = [
         appDescription: 'Administración de edificios\nen Santo Domingo',
         contactEmail: 'hola@caribe.do',
         contactPhone: '809-555-0101',
+        rnc: '1-30-12345-4',
         primaryColor: '#2563eb',
         secondaryColor: '#db2777',
         accentColor: '#f59e0b',
@@ -51,4 +53,10 @@ export const cases: InputCase[] = [
       },
     }),
   },
+  {
+    route: 'PUT /api/settings/logo',
+    request: () => ({ path: '/api/settings/logo', body: { fileName: 'logo.png', fileType: 'image/png', content: TINY_PNG } }),
+  },
+  { route: 'DELETE /api/settings/logo', noText: 'Takes no body and no query.' },
+  { route: 'GET /api/logos/:key', noText: 'Only the key in the path: 32 hex characters, anything else answers 404.' },
 ];

@@ -8,6 +8,7 @@ import { AA_CONTRAST, contrastRatio, isHexColor } from '@client/lib/colors';
 import { SettingsUpdateSchema, type SystemSettings } from '@shared/schemas/settings';
 import '../system-settings.css';
 import { BrandPreview, type PreviewColors } from './BrandPreview';
+import { LogoField } from './LogoField';
 import { useSaveTab } from './use-save-tab';
 
 const COLORS = ['primaryColor', 'secondaryColor', 'accentColor', 'textColor', 'backgroundColor'] as const;
@@ -30,7 +31,7 @@ const savedColors = (settings: SystemSettings): PreviewColors => ({
   backgroundColor: settings.backgroundColor,
 });
 
-/** Appearance: the five colours (picker, #RRGGBB text and swatch) with a live preview. */
+/** Appearance: the logo, and the five colours (picker, #RRGGBB text and swatch) with a live preview. */
 export function AppearanceTab({ settings }: { settings: SystemSettings }) {
   const { t, i18n } = useTranslation('systemSettings');
   const saved = savedColors(settings);
@@ -54,6 +55,7 @@ export function AppearanceTab({ settings }: { settings: SystemSettings }) {
       <Card.Body>
         <h2 className="h5">{t('appearance.title')}</h2>
         <p className="text-body-secondary">{t('appearance.description')}</p>
+        <LogoField settings={settings} />
         <Row className="g-4">
           <Col lg={6}>
             <Form noValidate onSubmit={handleSubmit(save)} aria-label={t('tabs.appearance')}>

@@ -7,14 +7,16 @@ import { TextField } from '@client/components/form/TextField';
 import { SettingsUpdateSchema, type SystemSettings } from '@shared/schemas/settings';
 import { useSaveTab } from './use-save-tab';
 import { TEXT_LIMITS } from '@shared/schemas/common';
+import { formatTaxId } from '@shared/finances';
 
-const FIELDS = ['appName', 'companyName', 'appDescription', 'contactEmail', 'contactPhone'] as const;
+const FIELDS = ['appName', 'companyName', 'appDescription', 'contactEmail', 'contactPhone', 'rnc'] as const;
 const GeneralSchema = SettingsUpdateSchema.pick({
   appName: true,
   companyName: true,
   appDescription: true,
   contactEmail: true,
   contactPhone: true,
+  rnc: true,
 }).required();
 
 const generalValues = (settings: SystemSettings) => ({
@@ -23,9 +25,10 @@ const generalValues = (settings: SystemSettings) => ({
   appDescription: settings.appDescription,
   contactEmail: settings.contactEmail,
   contactPhone: settings.contactPhone,
+  rnc: settings.rnc ? formatTaxId(settings.rnc) : '',
 });
 
-/** General: app name, company name, app description, contact email and phone. */
+/** General: app name, company name, app description, contact email and phone, and the RNC. */
 export function GeneralTab({ settings }: { settings: SystemSettings }) {
   const { t } = useTranslation('systemSettings');
   const form = useForm({ resolver: zodResolver(GeneralSchema), defaultValues: generalValues(settings) });
@@ -58,6 +61,11 @@ export function GeneralTab({ settings }: { settings: SystemSettings }) {
             </Col>
             <Col md={6}>
               <TextField className="" type="tel" label={t('general.contactPhone')} registration={register('contactPhone')} error={errors.contactPhone} autoComplete="tel" maxLength={TEXT_LIMITS.phone} />
+            </Col>
+          </Row>
+          <Row className="g-3 mb-3">
+            <Col md={6}>
+              <TextField className="" label={t('general.rnc')} hint={t('general.rncHint')} inputMode="numeric" registration={register('rnc')} error={errors.rnc} maxLength={TEXT_LIMITS.code} />
             </Col>
           </Row>
           <div className="d-flex justify-content-end border-top pt-3">
