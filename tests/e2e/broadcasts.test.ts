@@ -38,7 +38,7 @@ test('a notice created, edited, expired and deleted by an administrator appears,
     await page.getByRole('heading', { name: 'Mensajes', level: 1 }).waitFor();
     expect(await page.getByLabel('Propiedad', { exact: true }).inputValue()).toBe(String(property.id));
     await page.getByText('No hay mensajes activos').waitFor();
-    await home.page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+    await home.page.getByRole('heading', { name: 'Hola, Rosa' }).waitFor();
     expect(await banner(home.page).count()).toBe(0);
 
     // Created: the resident's banner shows it, in maintenance amber.
