@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HomeCard } from '@client/components/HomeCard';
 import { useFormatDate } from '@client/lib/format';
-import { todayThere } from '@shared/time';
+import { dayOf, todayThere } from '@shared/time';
 import { useAssignedOpenJobs, type MaintenanceRequestView } from '../api/maintenance';
 import { PriorityBadge, StatusBadge } from './Badges';
 
@@ -24,7 +24,7 @@ function JobRow({ job }: { job: MaintenanceRequestView }) {
         {job.propertyName}
         {job.unitNumber && ` · ${job.unitNumber}`}
         {job.location && ` · ${job.location}`}
-        {job.scheduledDate && ` · ${formatDate(job.scheduledDate, 'day')}`}
+        {job.scheduledDate && ` · ${formatDate(job.scheduledDate, 'dateTime')}`}
       </div>
     </li>
   );
@@ -39,7 +39,8 @@ export function HomeTodayJobs({ userId }: { userId: number }) {
   const jobs = useAssignedOpenJobs(userId);
   const today = todayThere();
   const all = jobs.data ?? [];
-  const isToday = (job: MaintenanceRequestView) => job.status === 'in-progress' || (job.scheduledDate !== null && job.scheduledDate <= today);
+  // Scheduled for today or a day gone by (still open), in the organization's zone; or under way.
+  const isToday = (job: MaintenanceRequestView) => job.status === 'in-progress' || (job.scheduledDate !== null && dayOf(new Date(job.scheduledDate)) <= today);
   const now = all.filter(isToday);
   const later = all.filter((job) => !isToday(job));
   return (
