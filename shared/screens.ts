@@ -17,7 +17,7 @@ export type SignedInScreen = {
 export const SIGNED_IN_FRAME = 'app/layout/AppLayout';
 
 export const SIGNED_IN_SCREENS: SignedInScreen[] = [
-  { path: '/', module: 'features/dashboard/pages/DashboardPage', namespaces: ['dashboard'] },
+  { path: '/', module: 'app/routes/screens/HomeScreen', namespaces: ['dashboard'] },
   { path: '/documents', module: 'features/documents/pages/DocumentsPage', namespaces: ['documents'] },
   { path: '/properties', module: 'app/routes/screens/PropertiesScreen', namespaces: ['properties', 'billing'] },
   { path: '/properties/broadcasts', module: 'features/broadcasts/pages/BroadcastsPage', namespaces: ['broadcasts', 'properties'] },

@@ -11,6 +11,7 @@ import { checkChargeFund, creditCharge, issueCharge } from './charges';
 import { lockUnit } from './ledger';
 import { reviewAgreements } from './collections/agreements';
 import { underKeptAgreementSql } from '../db/charges';
+import { monthText } from './rowTexts';
 import { isClosed, whereMonthOpen } from '../policies/periods';
 
 /**
@@ -147,10 +148,7 @@ export async function previewPlan(trx: Knex, property: Property, plan: Pick<Bill
   };
 }
 
-const MONTHS = {
-  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
-};
-export const cuotaDescription = (period: string) => `Cuota de mantenimiento ${MONTHS.es[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+export const cuotaDescription = (period: string) => `Cuota de mantenimiento ${monthText(period)}`;
 
 /** Whether a plan issues the period of `today` on that day (nextIssue), and with which dates. */
 function issuesToday(planRow: PlanRow, today: string) {
@@ -277,7 +275,7 @@ export async function applyLateFees(trx: Knex, today = todayThere(), options: { 
           type: 'late_fee',
           amount,
           dueDate: today,
-          description: `Mora ${period.slice(5, 7)}/${period.slice(0, 4)} de ${charge.invoiceNumber}`,
+          description: `Mora ${monthText(period)} de ${charge.invoiceNumber}`,
           period,
           sourceChargeId: charge.id,
         }),

@@ -409,7 +409,7 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
   },
   // The decision, to the person who asked (the copy of the event addressed to them).
   'join_request.approved': joinDecisionRule({
-    es: (p) => ({ title: 'Solicitud aprobada', body: `Ya es residente de ${p.propertyName}, unidad ${p.unitNumber}. ¡Bienvenido!` }),
+    es: (p) => ({ title: 'Solicitud aprobada', body: `Ya es residente de ${p.propertyName}, unidad ${p.unitNumber}. ¡Le damos la bienvenida!` }),
     en: (p) => ({ title: 'Request approved', body: `You are now a resident of ${p.propertyName}, unit ${p.unitNumber}. Welcome!` }),
   }),
   'join_request.declined': joinDecisionRule({

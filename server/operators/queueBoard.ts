@@ -23,7 +23,15 @@ export function queueBoard(redis: Redis, prefix: string): Middleware {
       queues: Object.values(createQueues(redis, prefix)).map((queue) => new BullMQAdapter(queue)),
       // @bull-board/koa carries its own copy of the api's typings (one patch release apart).
       serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
-      options: { uiConfig: { boardTitle: 'Vecindad' } },
+      // In Spanish (bull-board's own es-ES texts), with the way back to the system status.
+      options: {
+        uiConfig: {
+          boardTitle: 'Vecindad',
+          locale: { lng: 'es-ES' },
+          hideDocsLink: true,
+          miscLinks: [{ text: 'Volver a Estado del sistema', url: '/admin/status' }],
+        },
+      },
     });
     return serverAdapter.registerPlugin() as unknown as Middleware;
   };

@@ -12,6 +12,7 @@ import { seedAssemblies } from './assemblies';
 import { seedMaintenance } from './maintenance';
 import { seedDesk } from './desk';
 import { seedVisitors } from './visitors';
+import { monthText } from '../commands/rowTexts';
 
 /** Password of every demo account (README lists them). */
 export const DEMO_PASSWORD = 'Vecindad2026';
@@ -458,7 +459,7 @@ async function seedBilling(
     type: 'late_fee',
     amount: CUOTA / 20,
     dueDate: monthDay(0, Math.min(16, Number(isoDate(new Date()).slice(8, 10)))),
-    description: `Mora ${monthDay(0, 1).slice(5, 7)}/${monthDay(0, 1).slice(0, 4)} de ${late.invoiceNumber}`,
+    description: `Mora ${monthText(monthDay(0, 1))} de ${late.invoiceNumber}`,
     period: monthDay(0, 1),
     sourceChargeId: late.id,
     invoiceNumber: (await trx.raw("select billing_next_number(?, 'invoice', ?::date) as n", [organizationId, isoDate(new Date())])).rows[0].n,

@@ -9,7 +9,7 @@ export const COMMON_MESSAGES = {
   },
   passwords_dont_match: { es: 'Las contraseñas no coinciden', en: 'Passwords do not match' },
   terms_required: {
-    es: 'Debes aceptar los términos y condiciones',
+    es: 'Debe aceptar los términos y condiciones',
     en: 'You must accept the terms and conditions',
   },
   name_min_length: { es: 'El nombre debe tener al menos 2 caracteres', en: 'Name must be at least 2 characters' },

@@ -137,7 +137,7 @@ describe('POST /api/register', () => {
       phone: 'Este campo es requerido',
       username: 'Debe ser un correo electrónico válido',
       password: 'La contraseña debe tener al menos 6 caracteres',
-      acceptedTerms: 'Debes aceptar los términos y condiciones',
+      acceptedTerms: 'Debe aceptar los términos y condiciones',
     });
   });
 

@@ -202,6 +202,9 @@ describe('approval, cancellation, reschedule', () => {
       ['credit_note', 0, 300_000, 'Reserva cancelada: Viaje'],
     ]);
     expect(account.closingBalance).toBe(0);
+    // The description the server writes says the moment as the screens do, in Spanish (issue 34):
+    // "Reserva Salón de fiestas, 4 dic 2026, 10:00", never "2026-12-04 10:00".
+    expect(account.entries[0].description).toMatch(/^Reserva Salón de fiestas, \d{1,2} [a-z]{3} \d{4}, 10:00$/);
     expect(await db()('events').where({ type: 'charge.credited', subjectId: far.body.chargeId, audience: 'user', userId: b.resident.id })).toHaveLength(1);
 
     const near = await book(b.resident, room, at(2, 10), at(2, 12));

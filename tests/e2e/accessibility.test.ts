@@ -164,7 +164,7 @@ function screensOf(role: 'admin' | 'resident' | 'owner' | 'supplier', propertyId
 const SIGNED_OUT: Screen[] = [
   { name: 'iniciar sesión', path: '/auth' },
   { name: 'registrarse', path: '/auth?tab=register' },
-  { name: 'restablecer contraseña', path: '/auth', then: async (page) => page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click() },
+  { name: 'restablecer contraseña', path: '/auth', then: async (page) => page.getByRole('button', { name: '¿Olvidó su contraseña?' }).click() },
   { name: 'términos', path: '/terms' },
   { name: 'privacidad', path: '/privacy' },
   { name: 'página no encontrada', path: '/no-existe' },

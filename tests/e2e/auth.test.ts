@@ -24,13 +24,13 @@ test('sends a signed-out visitor to /auth and back where they were after signing
   // Signed in, /auth goes to the dashboard.
   await page.goto('/auth');
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Marta' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Marta' }).waitFor();
 });
 
 test('shows the spec notice for a wrong password and the field messages for bad input', async ({ page }) => {
   const user = await createUser();
   await page.goto('/auth');
-  await page.getByRole('heading', { name: 'Bienvenido de nuevo' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola de nuevo' }).waitFor();
   expect(await page.title()).toBe('Iniciar sesión | Vecindad');
   const form = page.getByRole('form', { name: 'Iniciar sesión' });
   await form.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -40,8 +40,10 @@ test('shows the spec notice for a wrong password and the field messages for bad 
   await form.getByLabel('Correo electrónico').fill(user.username);
   await form.getByLabel('Contraseña').fill('equivocada');
   await form.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await notice(page).getByText('Nombre de usuario o contraseña inválidos').waitFor();
+  // One message for one error: the title says what failed, the description why (issue 34).
+  await notice(page).getByText('No se pudo iniciar sesión').waitFor();
   await notice(page).getByText('Correo electrónico o contraseña incorrectos').waitFor();
+  expect((await notice(page).textContent())?.match(/contraseña/g)).toHaveLength(1);
   expect(new URL(page.url()).pathname).toBe('/auth');
 });
 
@@ -53,7 +55,7 @@ test("shows the server's notice in the screen's language", async ({ page }) => {
   await form.getByLabel('Email').fill(user.username);
   await form.getByLabel('Password', { exact: true }).fill('equivocada');
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await notice(page).getByText('Invalid username or password').waitFor();
+  await notice(page).getByText('Could not sign in').waitFor();
   await notice(page).getByText('Incorrect email or password').waitFor();
 });
 
@@ -103,7 +105,7 @@ test('shows every registration message, resets the city with the country, then r
   await form.getByText('Debe ser un correo electrónico válido').waitFor();
   expect(await form.getByText('Este campo es requerido').count()).toBe(3); // name, last name, phone
   await form.getByText('La contraseña debe tener al menos 6 caracteres').waitFor();
-  await form.getByText('Debes aceptar los términos y condiciones').waitFor();
+  await form.getByText('Debe aceptar los términos y condiciones').waitFor();
 
   // Changing the country resets the city; no country leaves the city disabled.
   await form.getByLabel('País').selectOption('ES');
@@ -142,16 +144,16 @@ test('hides the registration tab when the organization closes it', async ({ page
     route.fulfill({ json: { appName: 'Residencial Las Palmas', showRegistrationForm: false } }),
   );
   await page.goto('/auth?tab=register');
-  await page.getByRole('heading', { name: 'Bienvenido de nuevo' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola de nuevo' }).waitFor();
   expect(await page.getByRole('tab', { name: 'Registrarse' }).count()).toBe(0);
-  expect(await page.getByText('¿No tienes una cuenta?').count()).toBe(0);
+  expect(await page.getByText('¿No tiene una cuenta?').count()).toBe(0);
   expect(await page.title()).toBe('Iniciar sesión | Residencial Las Palmas');
 });
 
 test('shows a not-found page in the user\'s language, with a way back to the start', async ({ page }) => {
   await page.goto('/no-existe/de-verdad');
   await page.getByRole('heading', { name: 'Error 404: página no encontrada', level: 1 }).waitFor();
-  await page.getByText('La dirección que abriste no existe o ya no está disponible.', { exact: false }).waitFor();
+  await page.getByText('La dirección que abrió no existe o ya no está disponible.', { exact: false }).waitFor();
   expect(await page.title()).toBe('Página no encontrada | Vecindad');
   await page.getByRole('link', { name: 'Ir al inicio' }).click();
   await page.waitForURL('**/auth');
@@ -191,9 +193,9 @@ test('asks for the signed-in user only while the session hint is there (no reque
   await form.getByLabel('Correo electrónico').fill(user.username);
   await form.getByLabel('Contraseña').fill(PASSWORD);
   await form.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByRole('heading', { name: 'Bienvenido, Lucía' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Lucía' }).waitFor();
   await page.reload();
-  await page.getByRole('heading', { name: 'Bienvenido, Lucía' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Lucía' }).waitFor();
   expect(asked.length).toBeGreaterThan(0);
   expect(asked.every((status) => status === 200)).toBe(true);
 
@@ -228,7 +230,7 @@ test('the first sign-in with a temporary password asks only for the new one, whi
   await login.getByLabel('Correo electrónico').fill(user.username);
   await login.getByLabel('Contraseña').fill(tempPassword);
   await login.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByRole('heading', { name: 'Cambia tu contraseña' }).waitFor();
+  await page.getByRole('heading', { name: 'Cambie su contraseña' }).waitFor();
   const form = page.getByRole('form', { name: 'Cambiar contraseña' });
   expect(await form.getByLabel('Contraseña actual').count()).toBe(0);
 
@@ -240,5 +242,5 @@ test('the first sign-in with a temporary password asks only for the new one, whi
   await form.getByLabel('Nueva contraseña', { exact: true }).fill('Mi-Clave-Nueva-2026');
   await form.getByLabel('Confirmar nueva contraseña').fill('Mi-Clave-Nueva-2026');
   await form.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
-  await page.getByRole('heading', { name: 'Bienvenido, Rita' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Rita' }).waitFor();
 });

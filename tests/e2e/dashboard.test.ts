@@ -26,7 +26,7 @@ test('shows the real figures, links the cards and adds new activity live', async
 
   const connected = liveConnected(page);
   await signInAs(page, admin, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Pedro' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Pedro' }).waitFor();
   expect(await page.title()).toBe('Inicio | Vecindad');
   await page.getByTestId('summary-properties-value').getByText('2').waitFor();
   expect(await page.getByTestId('summary-residents-value').textContent()).toBe('1');
@@ -144,7 +144,7 @@ test('a user signing in after another in the same tab gets a live connection of 
   await form.getByLabel('Correo electrónico').fill(second.username);
   await form.getByLabel('Contraseña').fill(PASSWORD);
   await form.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByRole('heading', { name: 'Bienvenido, Ana' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Ana' }).waitFor();
   await expect.poll(() => live.connects.length, { timeout: 15_000 }).toBe(2);
   // A new connection, not the first user's session resumed (with what it missed).
   expect(live.connects[1]).not.toContain('"pid"');

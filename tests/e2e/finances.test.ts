@@ -190,8 +190,8 @@ test('the finances screens: summary, expenses with their detail, suppliers with 
   const owner = await createUser({ role: 'Propietario', organizationId: admin.organizationId, name: 'Luis' });
   await page.context().clearCookies();
   await signInAs(page, owner, '/finances/gastos');
-  await page.getByRole('heading', { name: 'Bienvenido, Luis' }).waitFor();
-  await notice(page).getByText('No tienes acceso a esa página').waitFor();
+  await page.getByRole('heading', { name: 'Hola, Luis' }).waitFor();
+  await notice(page).getByText('No tiene acceso a esa página').waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await page.getByRole('link', { name: 'Finanzas' }).count()).toBe(0);
 }, { timeout: 90_000 });

@@ -42,7 +42,7 @@ async function registerOn(page: Page, domain: string, propertyReference: string)
   await form.getByLabel('Apellido').fill('Martínez');
   await form.getByLabel('Correo electrónico').fill(`${unique('lucia')}@example.com`);
   await form.getByLabel('Teléfono').fill('809-555-0199');
-  await form.getByLabel('Tu propiedad (opcional)').fill(propertyReference);
+  await form.getByLabel('Su propiedad (opcional)').fill(propertyReference);
   await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await form.getByLabel('Confirmar contraseña').fill(PASSWORD);
   await form.getByLabel('Acepto los términos y condiciones').check();
@@ -104,7 +104,7 @@ test('a registration waits for approval reading nothing; the administrator appro
   }
 
   // The new resident's screen switches by itself: the dashboard, the property's notice, its documents.
-  await page.getByRole('heading', { name: 'Bienvenido, Lucía' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('heading', { name: 'Hola, Lucía' }).waitFor({ timeout: 15_000 });
   await page.getByText(broadcast.title).waitFor();
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Documentos' }).click();
   await page.getByText(rules.title).first().waitFor();

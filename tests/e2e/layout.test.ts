@@ -8,7 +8,7 @@ const { test } = useBrowser();
 test('opens the navigation as a drawer on a 375 px wide screen', async ({ page }) => {
   const user = await createUser({ name: 'Rosa', lastName: 'Medina', role: 'Propietario' });
   await signInAs(page, user, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Rosa' }).waitFor();
 
   expect(await page.getByRole('navigation', { name: 'Navegación principal' }).isVisible()).toBe(false);
   await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -25,7 +25,7 @@ test('opens the navigation as a drawer on a 375 px wide screen', async ({ page }
 test('shows the app\'s whole name in the header of a 360 px wide phone', async ({ page }) => {
   const user = await createUser({ name: 'Rosa', lastName: 'Medina', role: 'Administrador' });
   await signInAs(page, user, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Rosa' }).waitFor();
   const name = page.locator('.vec-header .navbar-brand span');
   expect(await name.textContent()).toBe('Vecindad');
   // Not cut short with an ellipsis: the text fits the room it is given.
@@ -35,7 +35,7 @@ test('shows the app\'s whole name in the header of a 360 px wide phone', async (
 test('the drawer and the notifications menu, loaded when first opened, work from the keyboard', async ({ page }) => {
   const user = await createUser({ name: 'Rosa', lastName: 'Medina', role: 'Propietario' });
   await signInAs(page, user, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Rosa' }).waitFor();
   const focusedInside = (selector: string) => page.evaluate((inside) => Boolean(document.activeElement?.closest(inside)), selector);
 
   const menuButton = page.getByRole('button', { name: 'Abrir menú' });
@@ -99,7 +99,7 @@ test('notices have their own menu entry, for administrators and residents, on a 
   await page.context().clearCookies();
   await page.setViewportSize(PHONE);
   await signInAs(page, resident, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Juan' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Juan' }).waitFor();
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const drawer = page.getByRole('dialog', { name: 'Vecindad' });
   await drawer.getByRole('link', { name: 'Avisos' }).click();
@@ -113,8 +113,8 @@ test('sends non-administrators from the administration screens to the dashboard,
   const { user: resident } = await createResident({ user: { name: 'Juan' } });
   for (const path of ['/admin/system-settings', '/admin/organizations', '/admin/queues']) {
     await signInAs(page, resident, path);
-    await page.getByRole('heading', { name: 'Bienvenido, Juan' }).waitFor();
-    await notice(page).getByText('No tienes acceso a esa página').waitFor();
+    await page.getByRole('heading', { name: 'Hola, Juan' }).waitFor();
+    await notice(page).getByText('No tiene acceso a esa página').waitFor();
     expect(new URL(page.url()).pathname + new URL(page.url()).search, path).toBe('/');
     expect(await page.locator('.card[role=alert]').count()).toBe(0);
   }
@@ -125,7 +125,7 @@ test('sends non-administrators from the administration screens to the dashboard,
 test('a Suplidor\'s menu and dashboard offer only what a supplier can use', async ({ page }) => {
   const supplier = await createUser({ role: 'Suplidor', name: 'Marcos' });
   await signInAs(page, supplier, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Marcos' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Marcos' }).waitFor();
   const sidebar = page.getByRole('navigation', { name: 'Navegación principal' });
   await sidebar.getByRole('link', { name: 'Inicio' }).waitFor();
   const items = (await sidebar.getByRole('link').allTextContents()).map((text) => text.trim());
@@ -141,15 +141,15 @@ test('a Suplidor\'s menu and dashboard offer only what a supplier can use', asyn
   // Typed addresses of screens they cannot use lead to the dashboard, with a notice.
   for (const path of ['/residents', '/documents', '/properties/broadcasts', '/amenities']) {
     await page.goto(path);
-    await page.getByRole('heading', { name: 'Bienvenido, Marcos' }).waitFor();
-    await notice(page).getByText('No tienes acceso a esa página').waitFor();
+    await page.getByRole('heading', { name: 'Hola, Marcos' }).waitFor();
+    await notice(page).getByText('No tiene acceso a esa página').waitFor();
   }
 });
 
 test('switches to English, saves the choice and keeps it after a reload', async ({ page }) => {
   const user = await createUser({ role: 'Propietario', name: 'Elena' });
   await signInAs(page, user, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Elena' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Elena' }).waitFor();
 
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/preferences') && r.ok());
   await page.locator('label[for="language-en"]').click();
@@ -169,7 +169,7 @@ test('switches to English, saves the choice and keeps it after a reload', async 
 test('the notice of a failed attempt goes away when the next attempt succeeds', async ({ page }) => {
   const user = await createUser({ role: 'Propietario', name: 'Elena' });
   await signInAs(page, user, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Elena' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Elena' }).waitFor();
   let refuse = true;
   await page.route('**/api/user/preferences', (route) =>
     refuse ? route.fulfill({ status: 503, json: { error: 'service_unavailable', message: 'Servicio no disponible' } }) : route.continue(),
@@ -191,7 +191,7 @@ test('the notice of a failed attempt goes away when the next attempt succeeds', 
 test('for keyboards and screen readers: the language switch is one tab stop, no heading comes before the page\'s h1', async ({ page }) => {
   const admin = await createUser({ role: 'Administrador', name: 'Pedro' });
   await signInAs(page, admin, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Pedro', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Pedro', level: 1 }).waitFor();
   await page.getByRole('link', { name: 'Configuración del sistema' }).waitFor();
 
   // The headings in document order start with the page's h1 (the menu's group names are labels).

@@ -78,14 +78,14 @@ test('a resident receives a direct message: the bell rises live, the inbox shows
 test('a user resets a forgotten password through the emailed link', async ({ page }) => {
   const { resident } = await community();
   await page.goto('/auth');
-  await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+  await page.getByRole('button', { name: '¿Olvidó su contraseña?' }).click();
   await page.getByLabel('Correo electrónico').fill(resident.user.username);
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
-  await page.getByTestId('forgot-sent').getByText('Revisa tu correo').waitFor();
+  await page.getByTestId('forgot-sent').getByText('Revise su correo').waitFor();
 
   const mail = await smtp.next(resident.user.email!, (m) => /Restablecer/.test(m.subject ?? ''));
   await page.goto(linkIn(mail, '/reset-password'));
-  await page.getByRole('heading', { name: 'Elige una nueva contraseña' }).waitFor();
+  await page.getByRole('heading', { name: 'Elija una nueva contraseña' }).waitFor();
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Mi-clave-nueva-2026');
   await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Mi-clave-nueva-2026');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
@@ -114,7 +114,7 @@ test('an invited resident sets their password and signs in', async ({ page }) =>
 
   const mail = await smtp.next('luisa.invitada@example.com', (m) => /invitamos/.test(m.subject ?? ''));
   await page.goto(linkIn(mail, '/invitation'));
-  await page.getByRole('heading', { name: 'Bienvenido a Torre Vista Mar, Luisa' }).waitFor();
+  await page.getByRole('heading', { name: 'Le damos la bienvenida a Torre Vista Mar, Luisa' }).waitFor();
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('Luisa-elige-2026');
   await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Luisa-elige-2026');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();

@@ -246,8 +246,8 @@ test('a Residente sees their neighbours without contact data and no administrati
 test('a supplier opening the directory is sent to the dashboard with a notice, without an error', async ({ page }) => {
   const supplier = await createUser({ role: 'Suplidor', name: 'Marcos' });
   await signInAs(page, supplier, '/residents');
-  await page.getByRole('heading', { name: 'Bienvenido, Marcos' }).waitFor();
-  await notice(page).getByText('No tienes acceso a esa página').waitFor();
+  await page.getByRole('heading', { name: 'Hola, Marcos' }).waitFor();
+  await notice(page).getByText('No tiene acceso a esa página').waitFor();
   expect(await page.getByText('No se pudieron cargar los residentes').count()).toBe(0);
 });
 
@@ -257,7 +257,7 @@ test('a message from the administration reaches the resident at once and stays i
   const { user, resident } = await createResident({ property, user: { name: 'Inés', lastName: 'Lugo' } });
 
   await signInLive(page, user, '/');
-  await page.getByRole('heading', { name: 'Bienvenido, Inés' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Inés' }).waitFor();
 
   const office = await apiSessionAs(page, admin);
   const sent = await office.request.post(`/api/residents/${resident.id}/messages`, {

@@ -130,7 +130,7 @@ async function acrossRestart(page: Page, { heardBefore, requestInFlight = false 
   const signIn = await page.context().request.post(`${a.url}/api/login`, { data: { username: resident.username, password: PASSWORD } });
   expect(signIn.ok()).toBe(true);
   await page.goto(`${a.url}/`);
-  await page.getByRole('heading', { name: 'Bienvenido, Rosa' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Rosa' }).waitFor();
   await expect.poll(() => live.accepted, { timeout: 15_000 }).toBe(1);
   if (heardBefore) {
     await publish(admin, property.id, { title: 'Corte de agua', message: 'Mañana de 8:00 a 12:00 no habrá agua en la torre.', category: 'maintenance' });

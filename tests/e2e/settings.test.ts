@@ -32,7 +32,7 @@ test('changes the profile with its validation, Cancel and the spec notice', asyn
   await form.getByLabel('Ciudad').selectOption('DO-la-vega');
   await form.getByRole('button', { name: 'Guardar cambios' }).click();
   await notice(page).getByText('Perfil Actualizado').waitFor();
-  await notice(page).getByText('Tu perfil ha sido actualizado exitosamente').waitFor();
+  await notice(page).getByText('Su perfil ha sido actualizado exitosamente').waitFor();
   await page.getByTestId('header-user-name').getByText('Lucía Pérez').waitFor();
   expect(await User.query().findById(user.id)).toMatchObject({ name: 'Lucía', email: 'lucia@correo.do', city: 'DO-la-vega' });
 
@@ -63,7 +63,7 @@ test('changes the password: wrong current password, mismatch, strength and succe
   await form.getByLabel('Contraseña actual').fill(PASSWORD);
   await submit.click();
   await notice(page).getByText('Contraseña Actualizada').waitFor();
-  await notice(page).getByText('Tu contraseña ha sido actualizada exitosamente').waitFor();
+  await notice(page).getByText('Su contraseña ha sido actualizada exitosamente').waitFor();
   expect(await form.getByLabel('Contraseña actual').inputValue()).toBe('');
   const login = await page.context().request.post('/api/login', { data: { username: user.username, password: 'Clave-Nueva-2026' } });
   expect(login.status()).toBe(200);
@@ -144,6 +144,6 @@ test('deletes the account after the password and shows the last-administrator re
   await dialog.getByLabel('Contraseña').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Eliminar cuenta' }).click();
   await page.waitForURL('**/auth');
-  await notice(page).getByText('Tu cuenta ha sido eliminada').waitFor();
+  await notice(page).getByText('Su cuenta ha sido eliminada').waitFor();
   expect(await User.query().findById(resident.id)).toBeUndefined();
 });

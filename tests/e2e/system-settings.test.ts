@@ -10,7 +10,7 @@ const { test } = useBrowser();
 /** Another signed-in browser (its own cookies) on the dashboard, with its live socket up. */
 async function dashboardOf(context: BrowserContext, origin: string, user: Parameters<typeof signInAs>[1], name: string) {
   const other = await openAs(context.browser()!, origin, user, '/');
-  await other.page.getByRole('heading', { name: `Bienvenido, ${name}` }).waitFor();
+  await other.page.getByRole('heading', { name: `Hola, ${name}` }).waitFor();
   return { page: other.page, close: () => other.context.close() };
 }
 
@@ -100,7 +100,7 @@ test('changes colours, app name and modules of every signed-in user of the organ
     await notice(page).getByText('Cambios guardados').waitFor();
     await sidebarOf(other).getByRole('link', { name: 'Mantenimiento' }).waitFor({ state: 'detached' });
     await sidebarOf(other).getByRole('link', { name: 'Documentos' }).waitFor();
-    expect(await other.getByRole('heading', { name: 'Bienvenido, Luis' }).isVisible()).toBe(true); // never reloaded
+    expect(await other.getByRole('heading', { name: 'Hola, Luis' }).isVisible()).toBe(true); // never reloaded
     await sidebarOf(page).getByRole('link', { name: 'Mantenimiento' }).waitFor({ state: 'detached' });
 
     const stored = await Organization.query().findById(organization.id);
@@ -205,7 +205,7 @@ test('saves the maintenance deadlines and the visitors’ retention, each tab on
 test('sends a non-administrator from system settings to the dashboard', async ({ page }) => {
   const owner = await createUser({ role: 'Propietario', name: 'Julia' });
   await signInAs(page, owner, '/admin/system-settings');
-  await page.getByRole('heading', { name: 'Bienvenido, Julia' }).waitFor();
+  await page.getByRole('heading', { name: 'Hola, Julia' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await sidebarOf(page).getByRole('link', { name: 'Configuración del sistema' }).count()).toBe(0);
 });

@@ -30,7 +30,7 @@ test('an operator sees the worker heartbeat go stale and come back', async ({ pa
   await status.getByText('Funcionamiento degradado.').waitFor();
   await page.getByTestId('health-worker').getByText('Sin latido reciente').waitFor();
   expect(await page.getByTestId('health-database').textContent()).toContain('Funciona');
-  expect(await page.getByRole('link', { name: 'Colas de trabajos' }).getAttribute('href')).toBe('/admin/queues');
+  expect(await page.getByRole('link', { name: 'Colas de trabajos (vista técnica)' }).getAttribute('href')).toBe('/admin/queues');
 
   await beat(redis, prefix);
   await page.getByRole('button', { name: 'Actualizar' }).click();
@@ -54,5 +54,5 @@ test('administrators of a client organization do not see it in the menu, nor can
 
   await page.goto('/admin/status');
   await page.waitForURL((url) => url.pathname === '/');
-  await notice(page).getByText('No tienes acceso a esa página').waitFor();
+  await notice(page).getByText('No tiene acceso a esa página').waitFor();
 });

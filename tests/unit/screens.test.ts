@@ -11,7 +11,7 @@ describe('the signed-in screens', () => {
   });
 
   it('find the screen at a path: exact segments, a parameter taking one, a trailing slash ignored', () => {
-    expect(signedInScreenAt('/')?.module).toBe('features/dashboard/pages/DashboardPage');
+    expect(signedInScreenAt('/')?.module).toBe('app/routes/screens/HomeScreen');
     expect(signedInScreenAt('/documents/')?.path).toBe('/documents');
     expect(signedInScreenAt('/maintenance/42')?.path).toBe('/maintenance/:id');
     expect(signedInScreenAt('/visitors/desk')?.path).toBe('/visitors/desk');

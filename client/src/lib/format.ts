@@ -20,10 +20,13 @@ export function useDateLocale(): Locale {
  * The product's date styles, one per kind of moment, in both languages:
  * `day` "22 nov 2026" / "Nov 22, 2026"; `dateTime` "22 nov 2026, 14:05" / "Nov 22, 2026, 2:05 PM";
  * `time` "14:05" / "2:05 PM"; `weekday`, a day within a sentence, "domingo 22 de noviembre" /
- * "Sunday, November 22". Every date on screen goes through here.
+ * "Sunday, November 22"; `dayButton`, a day among a week's buttons, "lun 22 nov" / "Mon, Nov 22".
+ * Every date on screen goes through here.
  */
-const DATE_PATTERNS: Record<'day' | 'dateTime' | 'time' | 'weekday', string | Record<Language, string>> = {
+const DATE_PATTERNS: Record<'day' | 'dateTime' | 'time' | 'weekday' | 'dayButton', string | Record<Language, string>> = {
   day: 'PP',
+  // A day on a button among the week's (a calendar's day picker): "lun 22 nov" / "Mon, Nov 22".
+  dayButton: { es: 'EEE d MMM', en: 'EEE, MMM d' },
   dateTime: 'PPp',
   time: 'p',
   weekday: { es: "EEEE d 'de' MMMM", en: 'EEEE, MMMM d' },
@@ -62,3 +65,18 @@ export function useFormatDate() {
 
 /** RD$ from integer centavos, and bytes as the spec shows them (one formatter each, in shared/). */
 export { formatFileSize, formatMoney } from '@shared/format';
+
+/**
+ * A length of time in hours when it is whole hours ("2 horas"), else hours and minutes
+ * ("1 hora y 30 minutos") or minutes ("45 minutos"): `const formatDuration = useFormatDuration()`.
+ */
+export function useFormatDuration() {
+  const { t } = useTranslation();
+  return (minutes: number) => {
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    if (!hours) return t('duration.minutes', { count: rest });
+    if (!rest) return t('duration.hours', { count: hours });
+    return t('duration.both', { hours: t('duration.hours', { count: hours }), minutes: t('duration.minutes', { count: rest }) });
+  };
+}

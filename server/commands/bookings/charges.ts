@@ -3,6 +3,7 @@ import { zonedParts } from '../../../shared/time';
 import { AmenityBooking, Property, Unit, type Amenity, type User } from '../../models';
 import { PROPERTY_COLUMNS } from '../../rows/properties';
 import { createCharge, creditCharge } from '../charges';
+import { momentText } from '../rowTexts';
 
 /** A booking's charges on its unit (docs/modules/bookings.md, "Billing"). */
 
@@ -23,13 +24,13 @@ export async function chargeBooking(trx: Knex, actor: User, booking: AmenityBook
   const property = await Property.query(trx).select(PROPERTY_COLUMNS).findById(amenity.propertyId).throwIfNotFound();
   const day = zonedParts(booking.startTime).day;
   const changes: Partial<AmenityBooking> = {};
-  const when = `${day} ${zonedParts(booking.startTime).time}`;
+  const when = momentText(booking.startTime);
   if (booking.totalCost && !booking.chargeId) {
-    const charge = await createCharge(trx, actor, { unit, property }, { type: 'fees', amount: booking.totalCost, dueDate: day, description: `Reserva ${amenity.name} ${when}` } as never);
+    const charge = await createCharge(trx, actor, { unit, property }, { type: 'fees', amount: booking.totalCost, dueDate: day, description: `Reserva ${amenity.name}, ${when}` } as never);
     changes.chargeId = charge.id;
   }
   if (booking.deposit && !booking.depositChargeId) {
-    const charge = await createCharge(trx, actor, { unit, property }, { type: 'deposit', amount: booking.deposit, dueDate: day, description: `Depósito reserva ${amenity.name} ${when}` } as never);
+    const charge = await createCharge(trx, actor, { unit, property }, { type: 'deposit', amount: booking.deposit, dueDate: day, description: `Depósito reserva ${amenity.name}, ${when}` } as never);
     changes.depositChargeId = charge.id;
   }
   if (Object.keys(changes).length) await AmenityBooking.query(trx).patch(changes).where({ id: booking.id });

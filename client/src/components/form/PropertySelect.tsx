@@ -9,7 +9,7 @@ type PropertySelectProps = {
   label: string;
   value: number | null;
   onChange: (propertyId: number | null) => void;
-  /** The empty choice ("Todas las propiedades", "Selecciona una propiedad"). */
+  /** The empty choice ("Todas las propiedades", "Seleccione una propiedad"). */
   emptyLabel: string;
   error?: { message?: string };
   onBlur?: () => void;

@@ -1,8 +1,9 @@
 import { Download, Filter, Search, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Badge, Button, Col, Collapse, Form, InputGroup, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useCsvDownload } from '@client/hooks/use-csv-download';
+import { useScrollHint } from '@client/hooks/use-scroll-hint';
 import { useSyncedSearch } from '@client/hooks/use-synced-search';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import './list.css';
@@ -39,6 +40,8 @@ export function ListToolbar({ label, search, filters, inlineFilters = false, act
   const [text, setText, sendText] = useSyncedSearch(search?.value ?? '', (q) => search?.onChange(q), SEARCH_DELAY_MS);
   const [open, setOpen] = useState(activeFilters > 0);
   const exporting = useCsvDownload();
+  const tabRow = useRef<HTMLUListElement>(null);
+  const hint = useScrollHint(tabRow);
   const clearable = Boolean(onClear) && (activeFilters > 0 || Boolean(search?.value));
 
   const clearButton = clearable && (
@@ -52,8 +55,8 @@ export function ListToolbar({ label, search, filters, inlineFilters = false, act
     <div className="mb-3">
       {tabs && (
         // Plain markup: react-bootstrap's Nav would move a chunk the sign-in page shares.
-        <nav aria-label={tabs.label}>
-          <ul className="nav nav-underline vec-list-tabs mb-3">
+        <nav aria-label={tabs.label} className="vec-scroll-hint mb-3" data-before={hint.before} data-after={hint.after} data-testid="list-tabs">
+          <ul ref={tabRow} className="nav nav-underline vec-list-tabs">
             {tabs.items.map((tab) => {
               const active = tab.value === tabs.value;
               return (

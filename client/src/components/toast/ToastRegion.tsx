@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, useCurrentToast } from './toast';
 
@@ -18,6 +19,8 @@ export default function ToastRegion() {
   const current = useCurrentToast();
   const variant = current?.variant ?? 'default';
   const Icon = variant === 'destructive' ? CircleAlert : variant === 'success' ? CircleCheck : null;
+  const viewport = useRef<HTMLOListElement>(null);
+  useToastHeight(viewport);
 
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('toast.label')}>
@@ -44,7 +47,28 @@ export default function ToastRegion() {
           </div>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="vec-toast-viewport" label={t('toast.region')} />
+      <ToastPrimitive.Viewport ref={viewport} className="vec-toast-viewport" label={t('toast.region')} />
     </ToastPrimitive.Provider>
   );
+}
+
+/**
+ * The notices' height as `--vec-toast-height` on the page: an open dialog moves down by it
+ * while a notice shows at the top (app.css), so a notice never covers the dialog's buttons.
+ */
+function useToastHeight(viewport: RefObject<HTMLOListElement | null>) {
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = element.querySelector('.vec-toast') ? element.getBoundingClientRect().height : 0;
+      root.style.setProperty('--vec-toast-height', `${Math.round(height)}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--vec-toast-height');
+    };
+  }, [viewport]);
 }

@@ -11,7 +11,7 @@ import { usePropertyResidents } from '@client/lib/property-residents';
 import { useDebouncedValue } from '@client/hooks/use-debounced-value';
 import { errorMessage } from '@client/lib/api';
 import { isAdministrator } from '@shared/permissions';
-import { formatMoney, useFormatDate } from '@client/lib/format';
+import { formatMoney, useFormatDate, useFormatDuration } from '@client/lib/format';
 import { bookingCost } from '@shared/bookings';
 import { addDays, dayStart, todayThere, zonedParts } from '@shared/time';
 import { TEXT_LIMITS } from '@shared/schemas/common';
@@ -41,6 +41,7 @@ type BookingValues = { length: number; attendees: string; purpose: string; userI
 function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking: Booking | null; onClose: () => void }) {
   const { t } = useTranslation('amenities');
   const formatDate = useFormatDate();
+  const formatDuration = useFormatDuration();
   const [weekStart, setWeekStart] = useState(todayThere());
   const [day, setDay] = useState(todayThere());
   const [start, setStart] = useState<string | null>(null);
@@ -99,7 +100,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
     t('rules.advance', { count: amenity.maxAdvanceDays }),
     amenity.maxPerUnitPerMonth ? t('rules.monthly', { count: amenity.maxPerUnitPerMonth }) : null,
     amenity.cancelHoursBefore ? t('rules.cancel', { count: amenity.cancelHoursBefore }) : t('rules.cancelAnytime'),
-    amenity.bufferMinutes ? t('rules.buffer', { count: amenity.bufferMinutes }) : null,
+    amenity.bufferMinutes ? t('rules.buffer', { duration: formatDuration(amenity.bufferMinutes) }) : null,
     amenity.blockIfOverdue ? t('rules.overdue') : null,
   ].filter(Boolean);
 
@@ -118,7 +119,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
         <ButtonGroup className="d-flex flex-wrap mb-3" role="group" aria-label={t('calendar.days')}>
           {days.map((value) => (
             <Button key={value} variant={value === day ? 'primary' : 'outline-primary'} size="sm" aria-pressed={value === day} onClick={() => { setDay(value); setStart(null); }}>
-              {formatDate(value, 'day')}
+              {formatDate(value, 'dayButton')}
             </Button>
           ))}
         </ButtonGroup>
@@ -161,7 +162,7 @@ function BookingForm({ amenity, booking, onClose }: { amenity: Amenity; booking:
               <Form.Select {...register('length', { valueAsNumber: true })}>
                 {[1, 2, 3, 4].map((count) => (
                   <option key={count} value={count}>
-                    {t('booking.minutes', { count: count * amenity.slotMinutes })}
+                    {formatDuration(count * amenity.slotMinutes)}
                   </option>
                 ))}
               </Form.Select>

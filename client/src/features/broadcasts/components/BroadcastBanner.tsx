@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState, type FocusEvent } from 'react';
+import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { CloseButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '@client/lib/format';
@@ -112,7 +112,11 @@ function BannerCard({ broadcast, shown, property, onShow, onDismiss }: BannerCar
   const position = shown.indexOf(broadcast);
   const next = shown[(position + 1) % shown.length];
   const previous = shown[(position - 1 + shown.length) % shown.length];
-  const paused = hovered || focused;
+  const [expanded, setExpanded] = useState(false);
+  const paused = hovered || focused || expanded;
+  const bodyId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  const overflows = useOverflow(body, broadcast.id);
 
   useEffect(() => {
     if (paused || shown.length < 2) return;
@@ -157,15 +161,46 @@ function BannerCard({ broadcast, shown, property, onShow, onDismiss }: BannerCar
             </button>
           </>
         )}
+        {(overflows || expanded) && (
+          <button
+            type="button"
+            className="btn btn-link text-reset p-1 small text-nowrap"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={() => setExpanded(!expanded)}
+            data-testid="broadcast-expand"
+          >
+            {expanded ? <ChevronUp size={18} aria-hidden /> : <ChevronDown size={18} aria-hidden />}
+            <span className="visually-hidden">{t(expanded ? 'banner.collapse' : 'banner.expand')}</span>
+          </button>
+        )}
         <CloseButton className="ms-1" aria-label={t('banner.dismiss', { title: broadcast.title })} onClick={() => onDismiss(broadcast)} />
       </div>
-      <p className="fw-bold mb-1 mt-1 text-break" data-testid="broadcast-banner-title">
-        {broadcast.title}
-      </p>
-      <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>{broadcast.message}</p>
-      {broadcast.endDate && (
-        <p className="small mb-0 mt-1 opacity-75">{t('banner.until', { date: formatDate(broadcast.endDate, 'day') })}</p>
-      )}
+      {/* Collapsed, the notice takes at most a fifth of the screen (app.css); the chevron shows the rest. */}
+      <div id={bodyId} ref={body} className={expanded ? '' : 'vec-banner-body'} data-testid="broadcast-banner-body">
+        <p className="fw-bold mb-1 mt-1 text-break" data-testid="broadcast-banner-title">
+          {broadcast.title}
+        </p>
+        <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>{broadcast.message}</p>
+        {broadcast.endDate && (
+          <p className="small mb-0 mt-1 opacity-75">{t('banner.until', { date: formatDate(broadcast.endDate, 'day') })}</p>
+        )}
+      </div>
     </section>
   );
+}
+
+/** Whether the element's content is taller than it shows (re-measured as it or the window resizes, and when `key` changes). */
+function useOverflow(ref: RefObject<HTMLElement | null>, key: unknown) {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, key]);
+  return overflows;
 }

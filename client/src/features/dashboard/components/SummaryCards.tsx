@@ -23,11 +23,11 @@ export function SummaryCards({ data, failed }: { data: Dashboard | undefined; fa
   const user = useCurrentUser();
   const { features } = useBranding();
   return (
-    <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xxl-5 g-3 mb-4 ps-0 list-unstyled" aria-label={t('summary.label')}>
+    <ul className="row row-cols-2 row-cols-lg-3 row-cols-xxl-5 g-2 g-sm-3 mb-4 ps-0 list-unstyled" aria-label={t('summary.label')}>
       {SUMMARIES.filter((summary) => screenAccess(summary.to, user, features) === 'open').map((summary) => (
         <li key={summary.key} className="col list-unstyled">
           <Link to={summary.to} className="card vec-summary-card h-100 text-reset text-decoration-none" data-testid={`summary-${summary.key}`}>
-            <div className="card-body d-flex align-items-center gap-3">
+            <div className="card-body d-flex align-items-center gap-3 p-2 p-sm-3">
               <span className="vec-summary-icon" aria-hidden>
                 <summary.icon size={22} />
               </span>

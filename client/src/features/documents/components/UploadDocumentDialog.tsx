@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Modal, ProgressBar } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { registerMessageTexts } from '@client/components/form/field-error';
 import { SelectField } from '@client/components/form/SelectField';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { TextField } from '@client/components/form/TextField';
@@ -45,6 +46,9 @@ type UploadValues = { title: string; category: DocumentCategory | ''; access: Do
 
 const FIELDS = ['title', 'category', 'access', 'propertyId'] as const;
 const required = (value: string) => value.trim() !== '' || 'required_field';
+// The form validates without a zod schema: its field errors' keys ('required_field') need the
+// message texts that zod-resolver.ts registers for the other forms, or they show as keys.
+registerMessageTexts(messageText);
 
 function UploadForm({ onClose, onBusy, defaultCategory }: { onClose: () => void; onBusy: (busy: boolean) => void; defaultCategory: DocumentCategory | null }) {
   const { t, i18n } = useTranslation('documents');

@@ -46,6 +46,16 @@ export const maintenanceListQueryOptions = (filters: MaintenanceFilters, page: n
   });
 export const useMaintenanceList = (filters: MaintenanceFilters, page: number) => useQuery(maintenanceListQueryOptions(filters, page));
 
+/** The open requests assigned to a user (a technician's jobs on their home screen), at most 100. */
+export const useAssignedOpenJobs = (userId: number) =>
+  useQuery({
+    queryKey: [...maintenanceQueryKey(), 'assigned-open', userId] as const,
+    queryFn: async () => {
+      const { items } = await api.page<MaintenanceRequestView>(withQuery('/api/maintenance', { assignedToId: userId, limit: 100 }));
+      return items.filter((item) => item.status === 'pending' || item.status === 'scheduled' || item.status === 'in-progress');
+    },
+  });
+
 export const useMaintenanceSummary = (propertyId: number | null) =>
   useQuery({
     queryKey: [...maintenanceQueryKey(), 'summary', propertyId] as const,

@@ -43,7 +43,7 @@ export default function SystemStatusPage() {
               {t('refresh')}
             </Button>
             {/* bull-board is served by the server, outside the client's routes: a plain link. */}
-            <a className="btn btn-outline-primary" href="/admin/queues">
+            <a className="btn btn-outline-primary" href="/admin/queues" title={t('queuesHint')}>
               <ExternalLink size={16} aria-hidden className="me-1" />
               {t('queues')}
             </a>
