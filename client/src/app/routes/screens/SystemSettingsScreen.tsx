@@ -1,9 +1,10 @@
 import { ReminderScheduleTab } from '@client/features/billing/components/ReminderScheduleTab';
+import { ExportTab } from '@client/features/onboarding/components/ExportTab';
 import { MaintenanceTab } from '@client/features/maintenance/components/MaintenanceTab';
 import SystemSettingsPage from '@client/features/system-settings/pages/SystemSettingsPage';
 import { VisitorsTab } from '@client/features/visitors/components/VisitorsTab';
 
-/** /admin/system-settings: the organization's settings, with the maintenance, visitors and collections modules' own tabs. */
+/** /admin/system-settings: the organization's settings, with the maintenance, visitors and collections modules' own tabs and onboarding's export. */
 export default function SystemSettingsScreen() {
-  return <SystemSettingsPage MaintenanceTab={MaintenanceTab} VisitorsTab={VisitorsTab} CollectionsTab={ReminderScheduleTab} />;
+  return <SystemSettingsPage MaintenanceTab={MaintenanceTab} VisitorsTab={VisitorsTab} CollectionsTab={ReminderScheduleTab} ExportTab={ExportTab} />;
 }

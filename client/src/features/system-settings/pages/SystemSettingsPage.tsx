@@ -13,17 +13,18 @@ import { AppearanceTab } from '../components/AppearanceTab';
 import { FeaturesTab } from '../components/FeaturesTab';
 import { GeneralTab } from '../components/GeneralTab';
 
-const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors', 'collections'] as const;
+const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors', 'collections', 'export'] as const;
 
 /**
  * /admin/system-settings (administrators; the route sends others to /): General, Appearance,
- * Features and Maintenance (response deadlines) of the organization, each saved on its own. Saved on the server, they reach every
+ * Features and Maintenance (response deadlines) of the organization, each saved on its own;
+ * Export ("Exportar todo", the onboarding feature's zip of the organization or a property). Saved on the server, they reach every
  * signed-in user of the organization at once.
  */
 /** The modules' own settings tabs, given by app/routes/screens/SystemSettingsScreen.tsx. */
-type SystemSettingsPageProps = { MaintenanceTab: ComponentType; VisitorsTab: ComponentType; CollectionsTab: ComponentType };
+type SystemSettingsPageProps = { MaintenanceTab: ComponentType; VisitorsTab: ComponentType; CollectionsTab: ComponentType; ExportTab: ComponentType };
 
-export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, CollectionsTab }: SystemSettingsPageProps) {
+export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, CollectionsTab, ExportTab }: SystemSettingsPageProps) {
   const { t } = useTranslation('systemSettings');
   const { organizationId } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -84,6 +85,9 @@ export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, Collec
           </Tab.Pane>
           <Tab.Pane eventKey="collections" mountOnEnter>
             <CollectionsTab />
+          </Tab.Pane>
+          <Tab.Pane eventKey="export" mountOnEnter>
+            <ExportTab />
           </Tab.Pane>
         </Tab.Content>
       </Tab.Container>
