@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { Unit } from '../../server/models';
 import { createProperty, createUnit, createUser } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
+import { startWorker, type RunningWorker } from '../../worker/worker';
+import { expectAccessible, expectSpanish } from './support/accessibility';
 import { downloaded } from './support/pages';
 
 /**
@@ -11,6 +14,11 @@ import { downloaded } from './support/pages';
  * files, "Crear unidades" in a property, and "Exportar todo" in the system settings.
  */
 const { test } = useBrowser();
+
+let worker: RunningWorker | undefined;
+afterAll(async () => {
+  await worker?.close();
+});
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/onboarding');
 
@@ -30,6 +38,8 @@ test('the wizard imports the CSV Excel saves in Spanish (Windows-1252, semicolon
   await page.getByRole('link', { name: 'Importar' }).click();
   await page.getByRole('heading', { name: 'Importar', level: 1 }).waitFor();
   await page.getByRole('navigation', { name: 'Pasos de la importación' }).locator('[aria-current="step"]').getByText('Archivo').waitFor();
+  await expectAccessible(page, 'importar: archivo');
+  await expectSpanish(page, 'importar: archivo');
 
   // Nothing chosen: both fields say so, nothing is sent.
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -47,6 +57,8 @@ test('the wizard imports the CSV Excel saves in Spanish (Windows-1252, semicolon
   expect(await selectedText(page, 'Área m²')).toBe('Área m²');
   expect(await selectedText(page, 'Alícuota')).toBe('Alícuota');
   expect(await selectedText(page, 'Correo del propietario')).toBe('— No importar —');
+  await expectAccessible(page, 'importar: columnas');
+  await expectSpanish(page, 'importar: columnas');
   // A required field left without a column cannot be previewed; chosen again, it can.
   await page.getByLabel('Unidad', { exact: true }).selectOption('');
   await page.getByText('Elija la columna de este dato').waitFor();
@@ -62,11 +74,13 @@ test('the wizard imports the CSV Excel saves in Spanish (Windows-1252, semicolon
   expect(await rowOf(page, 6).textContent()).toContain('Local Peñón');
   expect(await rowOf(page, 2).getByTestId('import-outcome').textContent()).toBe('Nueva');
   expect(await Unit.query().where({ propertyId: property.id }).resultSize()).toBe(0);
+  await expectAccessible(page, 'importar: vista previa');
 
   await page.getByRole('button', { name: 'Aplicar (5 filas)' }).click();
   await step(page, 'Resultado').waitFor();
   await page.getByText('Importación completada').waitFor();
   expect(await page.getByTestId('import-result').textContent()).toContain('5 nuevas, 0 actualizadas, 0 sin cambios.');
+  await expectAccessible(page, 'importar: resultado');
   const units = await Unit.query().where({ propertyId: property.id }).orderBy('unitNumber');
   expect(units.map((unit) => [unit.unitNumber, unit.floor, Number(unit.squareMeters), Number(unit.share)])).toEqual([
     ['101', 1, 85.5, 2.5],
@@ -110,6 +124,8 @@ test('the preview marks each bad row and field with the forms\' message; the val
   // Only the rows in error are listed at first; each names its field.
   expect(await page.getByLabel('Mostrar solo las filas con errores').isChecked()).toBe(true);
   expect(await page.getByTestId('import-row').count()).toBe(errors);
+  await expectAccessible(page, 'importar: vista previa con errores');
+  await expectSpanish(page, 'importar: vista previa con errores');
   // Line 3: no unit number; line 4: floor "uno"; line 11: a bad owner email.
   expect(await rowOf(page, 3).locator('td[data-field="unitNumber"] [data-testid="import-cell-error"]').count()).toBe(1);
   const floor = rowOf(page, 4).locator('td[data-field="floor"] [data-testid="import-cell-error"]');
@@ -157,6 +173,8 @@ test('"Crear unidades" previews the numbers, skips the existing ones and gives e
   await dialog.getByLabel('Repartir la alícuota en partes iguales').check();
   await dialog.getByTestId('bulk-totals').getByText('3 nuevas; 1 ya existen y se omitirán. Alícuota de cada una: 25 %.').waitFor();
   expect(await dialog.getByTestId('bulk-numbers').locator('li').allTextContents()).toEqual(['101 (ya existe)', '102', '201', '202']);
+  await expectAccessible(page, 'crear unidades');
+  await expectSpanish(page, 'crear unidades');
 
   // Another pattern and prefix: the preview follows; a pattern without {n} or {letter} is refused.
   await dialog.getByLabel('Numeración').fill('{floor}');
@@ -195,3 +213,29 @@ test('on a phone the wizard reads without sideways scrolling, and the import lin
   await step(page, 'Vista previa').waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }, { viewport: PHONE });
+
+test('"Exportar todo": the worker builds the zip, the screen follows its status, and it opens with the expected CSVs', async ({ page }) => {
+  const { admin, property } = await community();
+  await createUnit({ propertyId: property.id, unitNumber: 'PH-1' });
+  worker = await startWorker({ redisUrl: process.env.REDIS_URL!, prefix: process.env.REDIS_PREFIX!, sweepEveryMs: 60 * 60 * 1000 });
+  await signInAs(page, admin, '/admin/system-settings?tab=export');
+  await page.getByRole('heading', { name: 'Exportar todo', level: 2 }).waitFor();
+  await expectAccessible(page, 'configuración del sistema: exportar todo');
+  await expectSpanish(page, 'configuración del sistema: exportar todo');
+  expect(await selectedText(page, 'Qué exportar')).toBe('Toda la organización');
+  await page.getByLabel('Qué exportar').selectOption(String(property.id));
+  await page.getByRole('button', { name: 'Exportar todo' }).click();
+  await page.getByTestId('export-status').waitFor();
+  await page.getByRole('button', { name: 'Descargar zip' }).waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('export-status').textContent()).toContain('El archivo está listo.');
+
+  const file = await downloaded(page, () => page.getByRole('button', { name: 'Descargar zip' }).click());
+  expect(file.name).toMatch(/\.zip$/);
+  const entries = unzipSync(new Uint8Array(file.bytes));
+  const names = Object.keys(entries).sort();
+  for (const expected of ['propiedades.csv', 'unidades.csv', 'personas.csv', 'cargos.csv', 'pagos.csv', 'gastos.csv', 'reservas.csv', 'visitantes.csv', 'mantenimiento.csv', 'documentos.csv']) {
+    expect(names).toContain(expected);
+  }
+  expect(strFromU8(entries['propiedades.csv'])).toContain(property.name);
+  expect(strFromU8(entries['unidades.csv'])).toContain('PH-1');
+});

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Download } from 'lucide-react';
-import { Alert, Button, ProgressBar } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/toast/toast';
@@ -42,7 +42,20 @@ export function ImportResultStep({ stored, onAnother }: { stored: Import; onAnot
     return (
       <div data-testid="import-applying">
         <p id="import-progress-label">{t('result.applying', { file: stored.fileName })}</p>
-        <ProgressBar now={now} label={`${now} %`} animated striped aria-labelledby="import-progress-label" data-testid="import-progress" />
+        <div
+          className="progress"
+          role="progressbar"
+          aria-labelledby="import-progress-label"
+          aria-valuenow={now}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          style={{ height: '1.25rem' }}
+          data-testid="import-progress"
+        >
+          <div className="progress-bar progress-bar-striped progress-bar-animated" style={{ width: `${now}%` }}>
+            {now} %
+          </div>
+        </div>
         <p className="small text-body-secondary mt-2" aria-live="polite">
           {t('result.progress', { percent: now })}
         </p>

@@ -13,7 +13,9 @@ export function ImportRowsTable({ stored, rows }: { stored: Import; rows: Import
   const fields = stored.fields.filter(({ field }) => stored.mapping[field] !== null && stored.mapping[field] !== undefined);
   if (!rows.length) return <p className="text-body-secondary">{t('preview.noRows')}</p>;
   return (
-    <Table responsive size="sm" className="vec-import-table align-middle" aria-label={t('preview.tableLabel')} data-testid="import-rows">
+    // Wider than a phone: the table scrolls sideways in its own region, reachable by keyboard.
+    <div className="table-responsive mb-2" tabIndex={0} role="region" aria-label={t('preview.tableLabel')}>
+    <Table size="sm" className="vec-import-table align-middle mb-0" data-testid="import-rows">
       <thead>
         <tr>
           <th scope="col">{t('preview.line')}</th>
@@ -63,6 +65,7 @@ export function ImportRowsTable({ stored, rows }: { stored: Import; rows: Import
         })}
       </tbody>
     </Table>
+    </div>
   );
 }
 

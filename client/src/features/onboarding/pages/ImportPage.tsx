@@ -35,10 +35,6 @@ export default function ImportPage() {
   // The file last sent, kept to read another sheet of it.
   const [upload, setUpload] = useState<StartedUpload | null>(null);
 
-  // Each step's heading takes the focus, so a screen reader hears where the wizard went.
-  useEffect(() => {
-    heading.current?.focus();
-  }, [step]);
 
   // An import applied (or failing) elsewhere, or by the worker: its progress and end, live.
   useLiveEvents((event) => {
@@ -78,6 +74,14 @@ export default function ImportPage() {
 
   const current = id === null ? null : stored.data;
   const shownStep: WizardStep = current && current.status !== 'previewed' ? 'result' : step;
+
+  // Each new step's heading takes the focus, so a screen reader hears where the wizard went
+  // (not on opening: the page's own heading comes first).
+  const lastStep = useRef(shownStep);
+  useEffect(() => {
+    if (lastStep.current !== shownStep) heading.current?.focus();
+    lastStep.current = shownStep;
+  }, [shownStep]);
   let content;
   if (id !== null && stored.isPending) content = <Loading />;
   else if (id !== null && stored.isError) content = <ErrorCard title={t('loadError')} error={stored.error} onRetry={() => void stored.refetch()} />;

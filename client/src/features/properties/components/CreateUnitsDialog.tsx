@@ -53,7 +53,7 @@ function CreateUnitsForm({ propertyId, onClose }: { propertyId: number; onClose:
   const error = create.error ?? preview.error;
   const fields = error instanceof ApiError ? error.fields : {};
   const fieldError = (...keys: string[]) => keys.map((key) => fields[key]).find(Boolean);
-  const set = (key: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft((old) => ({ ...old, [key]: event.target.value }));
+  const set = (key: keyof Draft) => (event: React.ChangeEvent<{ value: string }>) => setDraft((old) => ({ ...old, [key]: event.target.value }));
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
