@@ -14,7 +14,7 @@ export function ImportTotals({ totals }: { totals: Totals }) {
       {ROW_OUTCOMES.map((outcome) => (
         <div key={outcome} className={`border rounded-3 p-2 ${outcome === 'error' && totals.error > 0 ? 'border-danger' : ''}`}>
           <dt className="small text-body-secondary fw-normal">{t(`totals.${outcome}`)}</dt>
-          <dd className={`h5 mb-0 ${outcome === 'error' && totals.error > 0 ? 'text-danger' : ''}`} data-testid={`import-total-${outcome}`}>
+          <dd className={`h5 mb-0 ${outcome === 'error' && totals.error > 0 ? 'text-danger-emphasis' : ''}`} data-testid={`import-total-${outcome}`}>
             {totals[outcome]}
           </dd>
         </div>
