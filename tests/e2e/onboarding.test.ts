@@ -7,7 +7,8 @@ import { createProperty, createUnit, createUser } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 import { startWorker, type RunningWorker } from '../../worker/worker';
 import { expectAccessible, expectSpanish } from './support/accessibility';
-import { downloaded } from './support/pages';
+import { downloaded, markNoReload, notReloaded, signInLive } from './support/pages';
+import { WORKER_IMPORT_ROWS } from '../../shared/onboarding';
 
 /**
  * Onboarding's screens (docs/modules/onboarding.md): the import wizard on the repository's real
@@ -19,6 +20,10 @@ let worker: RunningWorker | undefined;
 afterAll(async () => {
   await worker?.close();
 });
+/** The worker of this file's tests (imports past WORKER_IMPORT_ROWS rows, exports), started once. */
+const useWorker = async () => {
+  worker ??= await startWorker({ redisUrl: process.env.REDIS_URL!, prefix: process.env.REDIS_PREFIX!, sweepEveryMs: 60 * 60 * 1000 });
+};
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/onboarding');
 
@@ -217,7 +222,7 @@ test('on a phone the wizard reads without sideways scrolling, and the import lin
 test('"Exportar todo": the worker builds the zip, the screen follows its status, and it opens with the expected CSVs', async ({ page }) => {
   const { admin, property } = await community();
   await createUnit({ propertyId: property.id, unitNumber: 'PH-1' });
-  worker = await startWorker({ redisUrl: process.env.REDIS_URL!, prefix: process.env.REDIS_PREFIX!, sweepEveryMs: 60 * 60 * 1000 });
+  await useWorker();
   await signInAs(page, admin, '/admin/system-settings?tab=export');
   await page.getByRole('heading', { name: 'Exportar todo', level: 2 }).waitFor();
   await expectAccessible(page, 'configuración del sistema: exportar todo');
@@ -239,3 +244,32 @@ test('"Exportar todo": the worker builds the zip, the screen follows its status,
   expect(strFromU8(entries['propiedades.csv'])).toContain(property.name);
   expect(strFromU8(entries['unidades.csv'])).toContain('PH-1');
 });
+
+test('a file too big to apply at once goes to the worker: the progress bar follows its live events to the result, without a reload', async ({ page }) => {
+  const { admin, property } = await community();
+  await useWorker();
+  const count = WORKER_IMPORT_ROWS + 100;
+  const csv = ['Unidad;Piso', ...Array.from({ length: count }, (_, i) => `T-${i + 1};${Math.floor(i / 10)}`)].join('\r\n');
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  await signInLive(page, admin, `/import?kind=units&property=${property.id}`);
+  await page.getByLabel('Archivo (CSV o XLSX)').setInputFiles({ name: 'torre-grande.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Ver vista previa' }).click();
+  await step(page, 'Vista previa').waitFor();
+  expect(await page.getByTestId('import-total-create').textContent()).toBe(String(count));
+
+  // The bar may come and go quickly: the page notes whether it was ever drawn.
+  await markNoReload(page);
+  await page.evaluate(() => {
+    const seen = () => document.querySelector('[data-testid="import-progress"]') && Object.assign(window, { vecindadProgressSeen: true });
+    new MutationObserver(seen).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('button', { name: `Aplicar (${count} filas)` }).click();
+  await page.getByText('Importación completada').waitFor({ timeout: 60_000 });
+  expect(await page.evaluate(() => (window as unknown as { vecindadProgressSeen?: boolean }).vecindadProgressSeen === true)).toBe(true);
+  expect(await notReloaded(page)).toBe(true);
+  expect(frames.some((frame) => frame.includes('import.progress'))).toBe(true);
+  expect(frames.some((frame) => frame.includes('import.finished'))).toBe(true);
+  expect(await Unit.query().where({ propertyId: property.id }).resultSize()).toBe(count);
+}, { timeout: 120_000 });

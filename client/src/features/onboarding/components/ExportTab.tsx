@@ -100,7 +100,7 @@ function ExportStatus({ job }: { job: ExportJob }) {
           </Button>
         </div>
       )}
-      {job.status === 'failed' && <span className="text-danger">{job.failure ?? t('export.failed')}</span>}
+      {job.status === 'failed' && <span className="text-danger-emphasis">{job.failure ?? t('export.failed')}</span>}
       {job.status === 'expired' && <span>{t('export.expired')}</span>}
       {job.status !== 'ready' && job.status !== 'failed' && job.status !== 'expired' && <p className="small text-body-secondary mb-0 mt-2">{t('export.inbox')}</p>}
     </div>
