@@ -202,6 +202,13 @@ test('"Crear unidades" previews the numbers, skips the existing ones and gives e
     ['202', 2, 25],
   ]);
   await manage.getByTestId('units-list').getByText('Unidad 202').waitFor();
+
+  // The tab's "Importar" opens the wizard for this property's units.
+  await manage.getByRole('link', { name: 'Importar' }).click();
+  await page.getByRole('heading', { name: 'Importar', level: 1 }).waitFor();
+  expect(await page.getByLabel('Qué desea importar').inputValue()).toBe('units');
+  expect(await page.getByLabel('Propiedad').inputValue()).toBe(String(property.id));
+  expect(await page.getByRole('dialog').count()).toBe(0);
 });
 
 test('on a phone the wizard reads without sideways scrolling, and the import link is on the residents screen', async ({ page }) => {

@@ -14,13 +14,14 @@ type ImportMappingStepProps = {
   /** Reads another sheet of the same workbook (a new import), when the file has several. */
   onSheet?: (sheet: string) => void;
   sheetPending?: boolean;
+  sheetError?: unknown;
 };
 
 /**
  * Step 2: which column of the file goes to each field, as guessed from its headers (Spanish or
  * English), each changeable; an example value from the first row beside it.
  */
-export function ImportMappingStep({ stored, onBack, onPreviewed, onSheet, sheetPending }: ImportMappingStepProps) {
+export function ImportMappingStep({ stored, onBack, onPreviewed, onSheet, sheetPending, sheetError }: ImportMappingStepProps) {
   const { t } = useTranslation('onboarding');
   const queryClient = useQueryClient();
   const label = useFieldLabel();
@@ -61,6 +62,7 @@ export function ImportMappingStep({ stored, onBack, onPreviewed, onSheet, sheetP
               </option>
             ))}
           </Form.Select>
+          {Boolean(sheetError) && <div className="invalid-feedback d-block">{errorMessage(sheetError)}</div>}
         </Form.Group>
       )}
       <Table responsive className="align-middle" data-testid="import-mapping">

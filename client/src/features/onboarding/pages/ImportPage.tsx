@@ -94,6 +94,7 @@ export default function ImportPage() {
         onPreviewed={() => setStep('preview')}
         onSheet={upload ? (sheet) => otherSheet.mutate(sheet) : undefined}
         sheetPending={otherSheet.isPending}
+        sheetError={otherSheet.error}
       />
     );
   else if (shownStep === 'preview') content = <ImportPreviewStep stored={current} onBack={() => setStep('mapping')} />;
