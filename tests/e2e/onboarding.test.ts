@@ -250,6 +250,14 @@ test('"Exportar todo": the worker builds the zip, the screen follows its status,
   }
   expect(strFromU8(entries['propiedades.csv'])).toContain(property.name);
   expect(strFromU8(entries['unidades.csv'])).toContain('PH-1');
+
+  // The inbox links it back to "Exportar todo", where the zip is ready to download.
+  await page.goto('/');
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('bell-item').filter({ hasText: 'Su exportación está lista' }).click();
+  await page.getByRole('heading', { name: 'Exportar todo', level: 2 }).waitFor();
+  expect(page.url()).toContain('exportId=');
+  await page.getByRole('button', { name: 'Descargar zip' }).waitFor();
 });
 
 test('a file too big to apply at once goes to the worker: the progress bar follows its live events to the result, without a reload', async ({ page }) => {

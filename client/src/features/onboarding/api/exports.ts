@@ -26,7 +26,8 @@ export const useExport = (id: number | null) =>
     queryKey: exportQueryKey(id ?? 0),
     queryFn: () => api.get<ExportJob>(`/api/exports/${id}`),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data && ['ready', 'failed', 'expired'].includes(query.state.data.status) ? false : 2000),
+    retry: false,
+    refetchInterval: (query) => (query.state.status === 'error' || (query.state.data && ['ready', 'failed', 'expired'].includes(query.state.data.status)) ? false : 2000),
   });
 
 /** The zip's address: the API's link, else its download route. */

@@ -3,6 +3,7 @@ import { Archive, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
@@ -14,13 +15,16 @@ import { exportLink, exportQueryKey, startExport, useExport, type ExportJob } fr
 /**
  * "Exportar todo" (system settings): the organization, or one property, as a zip of CSVs built
  * by the worker. Its status shows here until it is ready (then a download button); the inbox
- * also links it, for 24 hours.
+ * links it back here (`?exportId=`) for the 24 hours it is kept.
  */
 export function ExportTab() {
   const { t } = useTranslation('onboarding');
   const queryClient = useQueryClient();
   const [propertyId, setPropertyId] = useState<number | null>(null);
-  const [jobId, setJobId] = useState<number | null>(null);
+  // The inbox links an export as `?exportId=`: its status (and zip) show at once.
+  const [params] = useSearchParams();
+  const linked = Number(params.get('exportId'));
+  const [jobId, setJobId] = useState<number | null>(Number.isInteger(linked) && linked > 0 ? linked : null);
   const job = useExport(jobId);
   const start = useMutation({
     mutationFn: () => startExport(propertyId),
@@ -59,6 +63,11 @@ export function ExportTab() {
       {start.isError && (
         <Alert variant="danger" className="mt-3">
           {errorMessage(start.error)}
+        </Alert>
+      )}
+      {job.isError && (
+        <Alert variant="warning" className="mt-3">
+          {errorMessage(job.error)}
         </Alert>
       )}
       {job.data && <ExportStatus job={job.data} />}

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
@@ -29,7 +30,10 @@ export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, Collec
   const { organizationId } = useCurrentUser();
   const queryClient = useQueryClient();
   const settings = useSystemSettings();
-  const [tab, openTab] = useTabParam(TABS);
+  const [requestedTab, openTab] = useTabParam(TABS);
+  // The inbox's link to a finished export (`?exportId=`) opens its tab.
+  const [params] = useSearchParams();
+  const tab = params.has('exportId') && !params.has('tab') ? 'export' : requestedTab;
 
   // Another administrator's change: fetched again with its version (untouched tabs follow it).
   useLiveEvents((event) => {
