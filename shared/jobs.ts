@@ -13,6 +13,7 @@ export const QUEUES = {
   visitors: 'visitors',
   billing: 'billing',
   push: 'push',
+  onboarding: 'onboarding',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -59,6 +60,12 @@ export const JOBS = {
   issueRecurringExpense: 'finances.recurring',
   /** Issues the recurring expenses a lost job left unissued, and restores lost template jobs (repeatable). */
   sweepRecurringExpenses: 'finances.recurring-sweep',
+  /** Applies one import too big for a request (a job per import, id = the import's). */
+  applyImport: 'import.apply',
+  /** Builds one export's zip of CSVs (a job per export). */
+  buildExport: 'export.build',
+  /** Re-enqueues imports and exports whose job was lost, and empties exports past their 24 hours (repeatable). */
+  sweepOnboarding: 'onboarding.sweep',
 } as const;
 
 export type ExpireBroadcastData = { broadcastId: number; endsAt: string };
@@ -117,6 +124,13 @@ export type SweepChargeRemindersData = { today?: string; hour?: number };
 /** One reminder job per charge and step: enqueuing it again is a no-op. */
 export const chargeReminderJobId = (chargeId: number, step: number) => `charge-reminder-${chargeId}-${step}`;
 
+export type ApplyImportData = { importId: number };
+export type BuildExportData = { exportId: number };
+
+/** One job per import and per export: the stable id makes enqueuing again (the sweep, a re-delivered event) a no-op. */
+export const importJobId = (importId: number) => `import-${importId}`;
+export const exportJobId = (exportId: number) => `export-${exportId}`;
+
 /** Job schedulers upserted when a worker boots. */
 export const SCHEDULERS = {
   broadcastSweep: { id: 'broadcasts-sweep', everyMs: 60_000 },
@@ -128,6 +142,7 @@ export const SCHEDULERS = {
   billingSweep: { id: 'billing-sweep', everyMs: 60_000 },
   recurringExpenseSweep: { id: 'finances-recurring-sweep', everyMs: 60_000 },
   chargeReminderSweep: { id: 'billing-reminders-sweep', everyMs: 60_000 },
+  onboardingSweep: { id: 'onboarding-sweep', everyMs: 60_000 },
   /** Late fees once a day at 06:00 in the billing time zone. */
   lateFees: { id: 'billing-late-fees', pattern: '0 6 * * *' },
 } as const;

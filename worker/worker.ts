@@ -24,6 +24,7 @@ import { sweepNotifications } from './jobs/sweep-notifications';
 import { sweepVisitors } from './jobs/sweep-visitors';
 import { remindPackage, sweepPackages } from './jobs/packages';
 import { remindCharge, sweepChargeReminders } from './jobs/reminders';
+import { applyImport, buildExportJob, sweepOnboarding } from './jobs/onboarding';
 
 type Processor = (job: Job, token?: string) => Promise<unknown>;
 
@@ -40,6 +41,7 @@ function processors(queues: Queues, smtpUrl: string | undefined): Record<QueueNa
     [QUEUES.bookings]: { [JOBS.bookingStep]: bookingStep, [JOBS.sweepBookings]: sweepBookings },
     [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors, [JOBS.remindPackage]: remindPackage, [JOBS.sweepPackages]: sweepPackages(queues.visitors) },
     [QUEUES.push]: { [JOBS.sendPush]: sendPushJob },
+    [QUEUES.onboarding]: { [JOBS.applyImport]: applyImport, [JOBS.buildExport]: buildExportJob, [JOBS.sweepOnboarding]: sweepOnboarding(queues.onboarding) },
     [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing),
       [JOBS.issueRecurringExpense]: issueRecurringExpense(queues.billing),
       [JOBS.sweepRecurringExpenses]: sweepRecurringExpenses(queues.billing),

@@ -7,6 +7,7 @@ import { enqueueEventEmails } from '../jobs/mail';
 import { scheduleOverdueCheck } from '../jobs/maintenance';
 import { scheduleRecurringExpense } from '../jobs/recurringExpenses';
 import { scheduleNotifications } from '../jobs/notifications';
+import { enqueueExport, enqueueImport } from '../jobs/onboarding';
 import type { Queues } from '../jobs/queues';
 import { scheduleVisitorExpiry } from '../jobs/visitors';
 import { ACCOUNT_EMAIL_EVENTS } from '../notifications/accounts';
@@ -46,6 +47,9 @@ export function followUps(queues: Queues, reconcileAccess?: (targets: AccessTarg
   on(['billing_plan.updated', 'property.deleted'], (event) => schedulePlanIssue(queues.billing, event.subjectId!));
   // A recurring expense template's job of the month it issues next follows the template.
   on(['recurring_expense.created', 'recurring_expense.updated', 'recurring_expense.deleted'], (event) => scheduleRecurringExpense(queues.billing, event.subjectId!));
+  // An import too big for a request, and an export: the worker's job of each.
+  on(['import.started'], async (event) => void (await enqueueImport(queues.onboarding, event.subjectId!)));
+  on(['export.requested'], async (event) => void (await enqueueExport(queues.onboarding, event.subjectId!)));
   // The inbox and emails of the events in the notification rules.
   on(Object.keys(NOTIFICATION_RULES) as EventType[], (event) => scheduleNotifications(queues.notifications, event));
   // Invitations and password resets: their emails were written with the event.

@@ -33,3 +33,17 @@ export function csvText<T>(columns: Array<CsvColumn<T>>, rows: T[], language: La
 
 /** Answers a CSV text (csvText's) as a download named `fileName`. */
 export const sendCsv = (ctx: Context, fileName: string, text: string) => sendFile(ctx, text, 'text/csv; charset=utf-8', fileName);
+
+/**
+ * A table as stored, for the export of everything (commands/exports): the header is the
+ * column names (the same in every language, so a file reads back anywhere), every cell through
+ * safeCell; days and times as ISO text, JSON columns as JSON.
+ */
+export function csvTable(columns: string[], rows: Array<Record<string, unknown>>): string {
+  const cell = (value: unknown) =>
+    value instanceof Date ? value.toISOString() : value !== null && typeof value === 'object' ? JSON.stringify(value) : (value as string | number | null | undefined);
+  return stringify(
+    rows.map((row) => columns.map((column) => safeCell(cell(row[column])))),
+    { bom: true, header: true, columns },
+  );
+}

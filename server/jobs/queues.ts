@@ -13,7 +13,7 @@ export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   removeOnFail: false,
 };
 
-export type Queues = { broadcasts: Queue; notifications: Queue; mail: Queue; maintenance: Queue; bookings: Queue; visitors: Queue; billing: Queue; push: Queue };
+export type Queues = { broadcasts: Queue; notifications: Queue; mail: Queue; maintenance: Queue; bookings: Queue; visitors: Queue; billing: Queue; push: Queue; onboarding: Queue };
 
 /**
  * The queues, on an existing connection, every key under the deployment's Redis prefix. The
@@ -30,6 +30,7 @@ export function createQueues(connection: Redis, prefix: string): Queues {
     visitors: queue(QUEUES.visitors),
     billing: queue(QUEUES.billing),
     push: queue(QUEUES.push),
+    onboarding: queue(QUEUES.onboarding),
   };
   // Failures reach the callers through their promises; an unheard 'error' would end the process.
   for (const queue of Object.values(queues)) queue.on('error', () => {});

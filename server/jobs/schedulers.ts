@@ -17,6 +17,7 @@ function schedules(queues: Queues, sweepEveryMs?: number): Array<{ queue: Queue;
     { queue: queues.maintenance, id: SCHEDULERS.maintenanceSweep.id, every: sweepEveryMs ?? SCHEDULERS.maintenanceSweep.everyMs, job: JOBS.sweepMaintenance },
     { queue: queues.bookings, id: SCHEDULERS.bookingSweep.id, every: sweepEveryMs ?? SCHEDULERS.bookingSweep.everyMs, job: JOBS.sweepBookings },
     { queue: queues.visitors, id: SCHEDULERS.visitorSweep.id, every: sweepEveryMs ?? SCHEDULERS.visitorSweep.everyMs, job: JOBS.sweepVisitors },
+    { queue: queues.onboarding, id: SCHEDULERS.onboardingSweep.id, every: sweepEveryMs ?? SCHEDULERS.onboardingSweep.everyMs, job: JOBS.sweepOnboarding },
     { queue: queues.visitors, id: SCHEDULERS.packageSweep.id, every: sweepEveryMs ?? SCHEDULERS.packageSweep.everyMs, job: JOBS.sweepPackages },
   ];
 }

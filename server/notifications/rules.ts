@@ -15,6 +15,7 @@ import { FINANCE_REPORT_RULES } from './financeReports';
 import type { PackageEventPayload } from '../../shared/schemas/packages';
 import { PACKAGE_LABELS } from '../../shared/messages';
 import { ASSEMBLY_RULES } from './assemblyRules';
+import { ONBOARDING_RULES } from './onboardingRules';
 
 /**
  * Who is told of what: one row per event type. The worker writes an inbox row for every
@@ -346,6 +347,7 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
   ...BOOKING_RULES,
   ...VISITOR_RULES,
   ...ASSEMBLY_RULES,
+  ...ONBOARDING_RULES,
   // "Send Message" to a resident: their own inbox, and email as their settings say.
   'notice.sent': {
     recipients: (event, trx) => trx('users').select('id').where({ id: event.userId }),

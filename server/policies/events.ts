@@ -56,6 +56,9 @@ const ADMINISTRATIVE_EVENTS: readonly EventType[] = [
   'resident.updated',
 ];
 
+/** Live only (a progress bar's steps): never in the feed, where the import's start and end are. */
+const LIVE_ONLY_EVENTS: readonly EventType[] = ['import.progress'];
+
 /**
  * The activity feed: the events the user may see (above) that are about something they may
  * open now: an upload only while the document exists and they may read it, a notice only once
@@ -63,7 +66,7 @@ const ADMINISTRATIVE_EVENTS: readonly EventType[] = [
  */
 export function whereEventInFeed(query: Knex.QueryBuilder, user: User, trx: Knex = db()): Knex.QueryBuilder {
   whereEventVisible(query, user, trx)
-    .whereNotIn('events.type', INBOX_EVENT_TYPES)
+    .whereNotIn('events.type', [...INBOX_EVENT_TYPES, ...LIVE_ONLY_EVENTS])
     .where((openable) =>
       openable
         .whereNot('events.type', 'document.uploaded')

@@ -37,6 +37,8 @@ export type StoredImport = {
   totals: Record<string, number>;
   rows: unknown[];
   progress: number;
+  mode?: string;
+  invite?: boolean;
   failure: string | null;
   appliedAt: Date | null;
   createdAt: Date;
@@ -50,4 +52,12 @@ export async function findImport(user: User, id: number, trx: Knex = db(), { loc
   const row = (await query) as StoredImport | undefined;
   if (!row) throw notFound(messageText('import_not_found'));
   return row;
+}
+
+/** An export of the organizations the administrator reaches (404 otherwise). */
+export async function findExport<T>(user: User, id: number, columns: string[], trx: Knex = db()): Promise<T> {
+  authorizeOnboarding(user);
+  const row = await whereOrganizationReachable(trx('exports').where('exports.id', id), 'exports.organization_id', user).first(columns.map((column) => `exports.${column}`));
+  if (!row) throw notFound(messageText('export_not_found'));
+  return row as T;
 }

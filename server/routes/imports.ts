@@ -3,7 +3,7 @@ import { messageText } from '../../shared/messages';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/onboarding';
 import { ImportApplySchema, ImportCreateSchema, ImportMappingSchema, ImportQuerySchema, UnitBulkSchema } from '../../shared/schemas/imports';
 import { createBulkUnits, planBulkUnits } from '../commands/imports/bulkUnits';
-import { applyImport } from '../commands/imports/apply';
+import { startImport } from '../commands/imports/apply';
 import { createImport, presentImport, remapImport, type PreviewRow } from '../commands/imports/imports';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
@@ -71,14 +71,16 @@ importsRouter.patch('/imports/:id', async (ctx) => {
 });
 
 /**
- * 202: the import applied in one transaction. `mode: 'all'` (default): a row with an error
- * writes nothing (409 `import_has_errors`); `mode: 'valid'` skips those rows.
+ * 202: the import applied in one transaction (`applied`), or, past WORKER_IMPORT_ROWS rows,
+ * handed to the worker (`applying`; `import.progress` and `import.finished` events follow).
+ * `mode: 'all'` (default): a row with an error writes nothing (409 `import_has_errors`);
+ * `mode: 'valid'` skips those rows. `invite`: people created are sent the invitation.
  */
 importsRouter.post('/imports/:id/apply', async (ctx) => {
   const user = currentUser(ctx);
   const id = idParam(ctx.params.id);
   const input = parse(ImportApplySchema, ctx.request.body);
-  const result = await transaction(async (trx) => applyImport(trx, user, await findImport(user, id, trx, { lock: true }), input));
+  const result = await transaction(async (trx) => startImport(trx, user, await findImport(user, id, trx, { lock: true }), input));
   if (!result.written) throw conflict(messageText('import_has_errors'), 'import_has_errors');
   ctx.status = 202;
   ctx.body = presentImport(await findImport(user, id, db()), user.language);

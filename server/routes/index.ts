@@ -18,6 +18,7 @@ import { financesFilesRouter } from './financesFiles';
 import { financesTransparencyRouter } from './financesTransparency';
 import { healthRouter } from './health';
 import { importsRouter } from './imports';
+import { exportsRouter } from './exports';
 import { joinRequestsRouter } from './joinRequests';
 import { mailRouter } from './mail';
 import { maintenanceRouter } from './maintenance';
@@ -73,6 +74,7 @@ export const apiRouters: Router[] = [
   financesBankRouter,
   financesPeriodsRouter,
   importsRouter,
+  exportsRouter,
   mailRouter,
   maintenanceRouter,
   staffRouter,

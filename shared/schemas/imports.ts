@@ -61,3 +61,6 @@ export const UnitBulkSchema = z
   .refine((value) => value.floors.to >= value.floors.from, { path: ['floors', 'to'], error: 'unit_bulk_floors' })
   .refine((value) => (value.floors.to - value.floors.from + 1) * value.perFloor <= 2000, { path: ['perFloor'], error: 'unit_bulk_too_many' });
 export type UnitBulkInput = z.infer<typeof UnitBulkSchema>;
+
+/** `POST /api/exports`: the organization, or one property of it. */
+export const ExportCreateSchema = z.object({ propertyId: idField('import_property_required').optional() });

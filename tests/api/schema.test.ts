@@ -237,6 +237,10 @@ const validRow: Record<string, () => Promise<Row>> = {
     const property = await createProperty();
     return { organizationId: property.organizationId, propertyId: property.id, kind: 'units', fileName: 'unidades.csv', status: 'previewed' };
   },
+  exports: async () => {
+    const property = await createProperty();
+    return { organizationId: property.organizationId, propertyId: property.id, status: 'building' };
+  },
   expenses: async () => {
     const property = await createProperty();
     const [fund] = await db()('funds').where({ propertyId: property.id }).orderBy('id');
@@ -537,6 +541,9 @@ const violations: Record<string, [table: string, spoil: Row | ((row: Row) => Pro
   expense_payments_amount_check: ['expense_payments', { amount: 0 }],
   imports_kind_check: ['imports', { kind: 'cars' }],
   imports_status_check: ['imports', { status: 'lost' }],
+  imports_mode_check: ['imports', { mode: 'some' }],
+  exports_status_check: ['exports', { status: 'lost' }],
+  exports_ready_check: ['exports', { status: 'ready' }],
   expense_payments_method_check: ['expense_payments', { method: 'barter' }],
   expense_attachments_file_type_check: ['expense_attachments', { fileType: 'text/html' }],
   expense_attachments_size_bytes_check: ['expense_attachments', { sizeBytes: 0 }],

@@ -85,11 +85,12 @@ export async function writePlanned(
   actor: User,
   stored: Pick<StoredImport, 'kind' | 'propertyId' | 'organizationId'>,
   planned: Planned[],
+  options: { invite?: boolean } = {},
   onProgress?: (done: number, total: number) => Promise<void> | void,
   every = 250,
 ) {
   const handler = handlerOf(stored.kind as ImportKind);
-  const place = { property: { id: stored.propertyId, organizationId: stored.organizationId } };
+  const place = { property: { id: stored.propertyId, organizationId: stored.organizationId }, invite: options.invite };
   for (let i = 0; i < planned.length; i++) {
     if (planned[i].outcome === 'create' || planned[i].outcome === 'update') await handler.write(trx, actor, place, planned[i]);
     if (onProgress && ((i + 1) % every === 0 || i + 1 === planned.length)) await onProgress(i + 1, planned.length);
@@ -110,6 +111,8 @@ export function presentImport(stored: StoredImport & { sheets?: string[] }, lang
     ...(stored.sheets ? { sheets: stored.sheets } : {}),
     status: stored.status,
     progress: stored.progress,
+    mode: stored.mode ?? 'all',
+    invite: stored.invite ?? false,
     failure: stored.failure ? messageText(stored.failure, language) : null,
     columns: stored.columns,
     mapping: stored.mapping,

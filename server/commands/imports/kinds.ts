@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { ImportKind, RowOutcome } from '../../../shared/onboarding';
+import type { ImportKind } from '../../../shared/onboarding';
 import { messageText } from '../../../shared/messages';
 import { emailField } from '../../../shared/schemas/common';
 import { SupplierCreateSchema } from '../../../shared/schemas/finances';
@@ -9,52 +9,16 @@ import { amountField } from '../../../shared/schemas/billing';
 import { dayField } from '../../../shared/schemas/dates';
 import { issueCharge } from '../charges';
 import { recordEvent } from '../../events/outbox';
-import type { Property, User } from '../../models';
 import { fieldErrors } from '../../validation';
 import { unitEvent } from '../units';
+import { changedFields, empty, failed, isoDay, markDuplicates, numberText, type Cells, type KindHandler, type Planned } from './rows';
+import { people } from './people';
 
 /**
  * What each kind of import does with a row (docs/modules/onboarding.md): validate it with the
  * same shared schema the forms use (so the same messages), find its natural key's existing row,
  * say create / update / unchanged / error, and write it.
  */
-export type Cells = Record<string, string>;
-export type Planned = { outcome: RowOutcome; errors?: Record<string, string>; data?: Record<string, unknown>; existingId?: number };
-export type ImportPlace = { property: Pick<Property, 'id' | 'organizationId'> };
-
-export type KindHandler = {
-  plan(trx: Knex, place: ImportPlace, rows: Cells[]): Promise<Planned[]>;
-  write(trx: Knex, actor: User, place: ImportPlace, planned: Planned): Promise<void>;
-};
-
-/** A Spanish decimal comma ("85,5", "1.234,50") read as a number's text; anything else as it is. */
-export function numberText(value: string): string {
-  const trimmed = value.replace(/\s|RD\$|\$/g, '');
-  if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(trimmed)) return trimmed.replace(/\./g, '').replace(',', '.');
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(trimmed)) return trimmed.replace(/,/g, '');
-  if (/^-?\d+,\d+$/.test(trimmed)) return trimmed.replace(',', '.');
-  return trimmed;
-}
-
-const empty = (value: string | undefined) => value === undefined || value.trim() === '';
-const failed = (errors: Record<string, string>): Planned => ({ outcome: 'error', errors });
-
-/** Marks every row whose key repeats an earlier row's. */
-function markDuplicates(planned: Planned[], keys: Array<string | null>, field: string) {
-  const seen = new Set<string>();
-  keys.forEach((key, i) => {
-    if (!key) return;
-    if (seen.has(key) && planned[i].outcome !== 'error') planned[i] = failed({ [field]: messageText('import_duplicate_row') });
-    seen.add(key);
-  });
-}
-
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != null && b != null && Number(a) === Number(b) && typeof a !== 'string');
-
-/** Which of `data`'s given fields differ from the stored row. */
-const changedFields = (data: Record<string, unknown>, stored: Record<string, unknown>) =>
-  Object.keys(data).filter((field) => data[field] !== undefined && !same(data[field], stored[field]));
-
 // Units: the property's unit by number (ignoring case); an empty cell leaves its value.
 const UnitRowSchema = UnitImportSchema.shape.rows.element.extend({
   ownerEmail: emailField().optional(),
@@ -160,8 +124,6 @@ const suppliers: KindHandler = {
 // command (billed, numbered, settled from the unit's credit). A unit that has one already is
 // unchanged with the same amount, else an error: money is never edited after the fact.
 export const OPENING_BALANCE = 'Saldo anterior';
-/** 31/12/2026 (as Spanish Excel writes days) -> 2026-12-31; anything else as it is. */
-const isoDay = (value: string) => value.trim().replace(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (_, d: string, m: string, y: string) => `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`);
 const BalanceRowSchema = z.object({
   unitNumber: UnitImportSchema.shape.rows.element.shape.unitNumber,
   amount: z.preprocess((value) => {
@@ -197,9 +159,11 @@ const balances: KindHandler = {
   },
 };
 
-export const KIND_HANDLERS: Partial<Record<ImportKind, KindHandler>> = { units, suppliers, balances };
+export const KIND_HANDLERS: Partial<Record<ImportKind, KindHandler>> = { units, people, suppliers, balances };
 
 /** The kinds this server imports so far. */
 export const supportedKind = (kind: ImportKind) => kind in KIND_HANDLERS;
 
 export type { z };
+
+export type { Cells, KindHandler, Planned };
