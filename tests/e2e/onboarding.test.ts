@@ -281,11 +281,11 @@ test('a file too big to apply at once goes to the worker: the progress bar follo
     new MutationObserver(seen).observe(document.body, { childList: true, subtree: true });
   });
   await page.getByRole('button', { name: `Aplicar (${count} filas)` }).click();
-  await page.getByText('Importación completada').waitFor({ timeout: 60_000 });
+  await page.getByText('Importación completada').waitFor({ timeout: 150_000 });
   expect(await page.evaluate(() => (window as unknown as { vecindadProgressSeen?: boolean }).vecindadProgressSeen === true)).toBe(true);
   expect(await notReloaded(page)).toBe(true);
   expect(frames.some((frame) => frame.includes('import.progress'))).toBe(true);
   // The end may show first from the import asked again meanwhile; its event follows.
   await expect.poll(() => frames.some((frame) => frame.includes('import.finished')), { timeout: 15_000 }).toBe(true);
   expect(await Unit.query().where({ propertyId: property.id }).resultSize()).toBe(count);
-}, { timeout: 120_000 });
+}, { timeout: 240_000 });
