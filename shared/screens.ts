@@ -21,6 +21,8 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/documents', module: 'features/documents/pages/DocumentsPage', namespaces: ['documents'] },
   { path: '/properties', module: 'app/routes/screens/PropertiesScreen', namespaces: ['properties', 'billing'] },
   { path: '/properties/broadcasts', module: 'features/broadcasts/pages/BroadcastsPage', namespaces: ['broadcasts', 'properties'] },
+  // The import wizard (docs/modules/onboarding.md), linked from the properties, units and residents screens.
+  { path: '/import', module: 'features/onboarding/pages/ImportPage', namespaces: ['onboarding'] },
   { path: '/residents', module: 'app/routes/screens/ResidentsScreen', namespaces: ['residents'] },
   { path: '/billing', module: 'features/billing/pages/BillingPage', namespaces: ['billing', 'residents'] },
   { path: '/finances/conciliacion', module: 'features/finances/bank/pages/ReconciliationPage', namespaces: ['financesBank', 'finances'], rule: '/finances' },
@@ -42,7 +44,7 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/packages/desk', module: 'features/packages/pages/DeskPackagesPage', namespaces: ['packages'] },
   { path: '/settings', module: 'app/routes/screens/SettingsScreen', namespaces: ['settings', 'auth', 'billing'] },
   { path: '/notifications', module: 'features/notifications/pages/NotificationsPage', namespaces: ['notifications'] },
-  { path: '/admin/system-settings', module: 'app/routes/screens/SystemSettingsScreen', namespaces: ['systemSettings', 'maintenance', 'visitors'] },
+  { path: '/admin/system-settings', module: 'app/routes/screens/SystemSettingsScreen', namespaces: ['systemSettings', 'maintenance', 'visitors', 'onboarding'] },
   { path: '/admin/organizations', module: 'features/organizations/pages/OrganizationsPage', namespaces: ['organizations'] },
   { path: '/admin/mail', module: 'features/notifications/pages/MailPage', namespaces: ['notifications'] },
   { path: '/admin/status', module: 'features/operators/pages/SystemStatusPage', namespaces: ['operators'] },

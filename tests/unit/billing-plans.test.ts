@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseUnitsCsv } from '../../client/src/features/properties/lib/units-csv';
 import { agingBucket, planLines, splitAmount } from '../../shared/billing';
 
 describe('splits and plans', () => {
@@ -33,19 +32,5 @@ describe('splits and plans', () => {
 
   it('ages overdue days into the report’s buckets at the boundaries', () => {
     expect([1, 30, 31, 60, 61, 90, 91].map(agingBucket)).toEqual(['0-30', '0-30', '31-60', '31-60', '61-90', '61-90', '90+']);
-  });
-});
-
-describe('units CSV', () => {
-  it('reads commas or semicolons (with decimal commas), quotes and an optional header', () => {
-    expect(parseUnitsCsv('\uFEFFUnidad;Piso;Área;Alícuota\r\n1A;1;145,5;4,1666\n\n"2;B";2;;\n')).toEqual([
-      { unitNumber: '1A', floor: '1', squareMeters: '145.5', share: '4.1666' },
-      { unitNumber: '2;B', floor: '2', squareMeters: null, share: null },
-    ]);
-    expect(parseUnitsCsv('101,1,80,12.5\n"10""2",1,,')).toEqual([
-      { unitNumber: '101', floor: '1', squareMeters: '80', share: '12.5' },
-      { unitNumber: '10"2', floor: '1', squareMeters: null, share: null },
-    ]);
-    expect(parseUnitsCsv('')).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ type ScreenRule = {
 const SCREENS: Record<string, ScreenRule> = {
   '/documents': { feature: 'documents', capability: 'documents.read' },
   '/residents': { capability: 'propertyDetails.read' },
+  // Imports (docs/modules/onboarding.md): the organization's administrators.
+  '/import': { capability: 'properties.manage' },
   '/billing': { feature: 'billing', capability: 'billing.read' },
   // Finances: the organization's administrators; the published reports (/finances/reportes) also owners and residents.
   '/finances': { capability: 'finances.manage' },

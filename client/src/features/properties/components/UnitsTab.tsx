@@ -1,6 +1,7 @@
-import { DoorOpen, FileUp, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
+import { Building, DoorOpen, FileUp, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, Badge, Button, ListGroup } from 'react-bootstrap';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { EmptyState } from '@client/components/EmptyState';
@@ -13,18 +14,21 @@ import { UNITS_PAGE_SIZE, useDeleteUnit, useSharesTotal, useUnits, type Unit } f
 import { useSearchPaging } from '../lib/use-search-paging';
 import { useConfirmedDelete } from '../lib/use-confirmed-delete';
 import { ListSearch } from './ListSearch';
-import { ImportUnitsDialog } from './ImportUnitsDialog';
+import { CreateUnitsDialog } from './CreateUnitsDialog';
 import { UnitFormDialog } from './UnitFormDialog';
 
 type UnitsTabProps = { propertyId: number; canManage: boolean };
 
-/** Units: the property's units (searched and paged on the server), add, edit and delete. */
+/**
+ * Units: the property's units (searched and paged on the server), add, edit and delete; many at
+ * once with "Crear unidades", or from a file with the import wizard (/import).
+ */
 export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
   const { t } = useTranslation('properties');
   const { search, setSearch, q, page, setPage } = useSearchPaging();
   const units = useUnits(propertyId, { q, page });
   const [editing, setEditing] = useState<Unit | 'new' | null>(null);
-  const [importing, setImporting] = useState(false);
+  const [creating, setCreating] = useState(false);
   const deleting = useConfirmedDelete<Unit>(useDeleteUnit(), (unit) =>
     toast({ title: t('units.deleted'), description: t('units.savedDescription', { number: unit.unitNumber }), variant: 'success' }),
   );
@@ -74,10 +78,16 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
         </h3>
         <div className="d-flex flex-wrap gap-2">
           {canManage && (
-            <Button variant="outline-secondary" onClick={() => setImporting(true)} className="d-inline-flex align-items-center gap-1">
-              <FileUp size={16} aria-hidden />
-              {t('import.open')}
-            </Button>
+            <>
+              <Link to={`/import?kind=units&property=${propertyId}`} className="btn btn-outline-secondary d-inline-flex align-items-center gap-1">
+                <FileUp size={16} aria-hidden />
+                {t('import.open')}
+              </Link>
+              <Button variant="outline-secondary" onClick={() => setCreating(true)} className="d-inline-flex align-items-center gap-1">
+                <Building size={16} aria-hidden />
+                {t('createUnits.open')}
+              </Button>
+            </>
           )}
           {total > 0 && addButton}
         </div>
@@ -85,7 +95,7 @@ export function UnitsTab({ propertyId, canManage }: UnitsTabProps) {
       {total > 0 && <SharesTotal propertyId={propertyId} />}
       {searchable && <ListSearch label={t('units.search')} placeholder={t('units.searchPlaceholder')} value={search} onChange={setSearch} />}
       {content}
-      {canManage && <ImportUnitsDialog propertyId={propertyId} show={importing} onClose={() => setImporting(false)} />}
+      {canManage && <CreateUnitsDialog propertyId={propertyId} show={creating} onClose={() => setCreating(false)} />}
       {canManage && <UnitFormDialog propertyId={propertyId} show={editing !== null} unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         show={deleting.target !== null}

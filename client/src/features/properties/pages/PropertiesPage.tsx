@@ -1,8 +1,8 @@
-import { Building2, Plus, Search, SearchX } from 'lucide-react';
+import { Building2, FileUp, Plus, Search, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Button, Col, Form, InputGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
@@ -131,7 +131,22 @@ export default function PropertiesPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} actions={addButton} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          canManage && (
+            <>
+              {/* The import wizard (onboarding): units, people, balances or suppliers from a spreadsheet. */}
+              <Link to="/import?kind=units" className="btn btn-outline-secondary d-inline-flex align-items-center gap-2">
+                <FileUp size={18} aria-hidden />
+                {t('import.open')}
+              </Link>
+              {addButton}
+            </>
+          )
+        }
+      />
       <PropertiesTabs />
       {searchable && <PropertySearch q={q} onSearch={search} />}
       {content}

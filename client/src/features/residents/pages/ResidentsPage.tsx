@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { UserPlus, Users } from 'lucide-react';
+import { FileUp, UserPlus, Users } from 'lucide-react';
 import { Suspense, useState, type ComponentType } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
@@ -58,7 +59,22 @@ export default function ResidentsPage({ JoinRequestsPanel }: { /** The queue of 
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} actions={addButton} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          canManage && (
+            <>
+              {/* The import wizard (onboarding), for owners and residents from a spreadsheet. */}
+              <Link to="/import?kind=people" className="btn btn-outline-secondary d-inline-flex align-items-center gap-2">
+                <FileUp size={18} aria-hidden />
+                {t('actions.import')}
+              </Link>
+              {addButton}
+            </>
+          )
+        }
+      />
       {canManage && JoinRequestsPanel && (
         <Suspense fallback={null}>
           <JoinRequestsPanel />

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Nav, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
@@ -13,22 +14,27 @@ import { AppearanceTab } from '../components/AppearanceTab';
 import { FeaturesTab } from '../components/FeaturesTab';
 import { GeneralTab } from '../components/GeneralTab';
 
-const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors', 'collections', 'assemblies'] as const;
+const TABS = ['general', 'appearance', 'features', 'maintenance', 'visitors', 'collections', 'assemblies', 'export'] as const;
 
 /**
  * /admin/system-settings (administrators; the route sends others to /): General, Appearance,
- * Features, Maintenance (response deadlines), Visitors, Collections and Assemblies (days of notice) of the organization, each saved on its own. Saved on the server, they reach every
+ * Features, Maintenance (response deadlines), Visitors, Collections and Assemblies (days of
+ * notice) of the organization, each saved on its own; Export ("Exportar todo", the onboarding
+ * feature's zip of the organization or a property). Saved on the server, they reach every
  * signed-in user of the organization at once.
  */
 /** The modules' own settings tabs, given by app/routes/screens/SystemSettingsScreen.tsx. */
-type SystemSettingsPageProps = { MaintenanceTab: ComponentType; VisitorsTab: ComponentType; CollectionsTab: ComponentType; AssembliesTab: ComponentType };
+type SystemSettingsPageProps = { MaintenanceTab: ComponentType; VisitorsTab: ComponentType; CollectionsTab: ComponentType; AssembliesTab: ComponentType; ExportTab: ComponentType };
 
-export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, CollectionsTab, AssembliesTab }: SystemSettingsPageProps) {
+export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, CollectionsTab, AssembliesTab, ExportTab }: SystemSettingsPageProps) {
   const { t } = useTranslation('systemSettings');
   const { organizationId } = useCurrentUser();
   const queryClient = useQueryClient();
   const settings = useSystemSettings();
-  const [tab, openTab] = useTabParam(TABS);
+  const [requestedTab, openTab] = useTabParam(TABS);
+  // The inbox's link to a finished export (`?exportId=`) opens its tab.
+  const [params] = useSearchParams();
+  const tab = params.has('exportId') && !params.has('tab') ? 'export' : requestedTab;
 
   // Another administrator's change: fetched again with its version (untouched tabs follow it).
   useLiveEvents((event) => {
@@ -87,6 +93,9 @@ export default function SystemSettingsPage({ MaintenanceTab, VisitorsTab, Collec
           </Tab.Pane>
           <Tab.Pane eventKey="assemblies" mountOnEnter>
             <AssembliesTab />
+          </Tab.Pane>
+          <Tab.Pane eventKey="export" mountOnEnter>
+            <ExportTab />
           </Tab.Pane>
         </Tab.Content>
       </Tab.Container>
