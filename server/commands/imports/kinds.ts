@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { ImportKind } from '../../../shared/onboarding';
 import { messageText } from '../../../shared/messages';
