@@ -12,6 +12,7 @@ import {
   createUser,
   createVisitorPass,
 } from '../support/factories';
+import { db } from '../../server/db';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
 
 /** A home for each role, on a phone (issue 34, items 8 and 9). */
@@ -28,6 +29,7 @@ test('a resident opens on their balance with the pay button, next booking, visit
   await createBooking({ amenityId: pool.id, userId: user.id, unitId: unit.id });
   await createVisitorPass({ propertyId: property.id, unitId: unit.id, hostId: user.id, name: 'Laura Sánchez' });
   await createPackage({ propertyId: property.id, unitId: unit.id, pickupCode: '123456' });
+  await db()('transferAccounts').insert({ organizationId: property.organizationId, bank: 'popular', accountType: 'checking', number: '800-123456-7', holder: 'Condominio Torre Naco' });
 
   await signInAs(page, user, '/');
   await page.getByRole('heading', { name: 'Hola, Ana', level: 1 }).waitFor();
@@ -38,6 +40,10 @@ test('a resident opens on their balance with the pay button, next booking, visit
   const pay = balance.getByRole('button', { name: 'Pagar / Reportar transferencia' });
   const box = (await pay.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  // Where to pay, under the button, with the number to copy.
+  const account = balance.getByTestId('home-where-to-pay').getByTestId('transfer-account');
+  await account.getByText('Condominio Torre Naco').waitFor();
+  await account.getByRole('button', { name: 'Copiar Cuenta: 800-123456-7' }).waitFor();
 
   await page.getByTestId('home-next-booking').getByText('Piscina').waitFor();
   await page.getByTestId('home-visitors-today').getByText('Laura Sánchez').waitFor();

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Loading } from '@client/components/Loading';
+import { WhereToPay } from '@client/components/WhereToPay';
 import { HomeNextBooking } from '@client/features/amenities/components/HomeNextBooking';
 import { HomeBalance } from '@client/features/billing/components/HomeBalance';
 import { DashboardActivity } from '@client/features/dashboard/components/DashboardSections';
@@ -34,8 +35,7 @@ export default function MemberHome() {
         {opens('/billing') && (
           <div className="col-lg-5">
             <Block>
-              {/* The organization's bank accounts ("where to pay") go in `whereToPay`. */}
-              <HomeBalance />
+              <HomeBalance whereToPay={<WhereToPay />} />
             </Block>
           </div>
         )}
