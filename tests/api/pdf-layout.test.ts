@@ -136,7 +136,7 @@ describe('PDFs fit their pages', () => {
     const rows: DelinquencyRow[] = Array.from({ length: 90 }, (_, i) => ({
       unitId: i + 1, unitNumber: `T${i + 1}-${1000 + i}`, propertyId: 1, propertyName: 'Torre Residencial Mirador del Malecón',
       ownerName: i % 3 ? 'María Altagracia Fernández de los Santos' : null, overdue: amount(i), overdueCount: 3, oldestDueDate: '2026-01-05', daysLate: 120,
-      buckets: { '0-30': amount(i) / 4, '31-60': 0, '61-90': amount(i) / 4, '90+': amount(i) / 2 }, lastPaymentAt: i % 2 ? '2026-10-31' : null, contact: null,
+      buckets: { '0-30': amount(i) / 4, '31-60': 0, '61-90': amount(i) / 4, '90+': amount(i) / 2 }, lastPaymentAt: i % 2 ? '2026-10-31' : null, contact: null, agreement: null,
     })).map((row) => ({ ...row, buckets: Object.fromEntries(Object.entries(row.buckets).map(([k, v]) => [k, Math.round(v)])) as DelinquencyRow['buckets'] }));
     const totals = { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0, overdue: 0 };
     for (const row of rows) {
