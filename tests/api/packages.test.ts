@@ -305,6 +305,8 @@ describe('vehicles', () => {
     const changed = await resident.patch(`/api/vehicles/${created.body.id}`).send({ colour: 'Rojo', parkingSpot: '' });
     expect(changed.body).toMatchObject({ colour: 'Rojo', parkingSpot: null });
     expect((await resident.delete(`/api/vehicles/${created.body.id}`)).status).toBe(204);
+    // The search is remembered until a vehicle or a pass changes: the car removed is gone from it.
+    expect((await desk.get(`/api/desk/vehicles?propertyId=${t.property.id}&plate=a123`)).body.map((m: { plate: string }) => m.plate)).toEqual(['A-123999']);
   });
 });
 

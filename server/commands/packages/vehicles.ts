@@ -3,6 +3,7 @@ import { LIVE_VISITOR_STATUSES } from '../../../shared/enums';
 import { messageText } from '../../../shared/messages';
 import type { PlateMatch, VehicleCreateInput, VehiclePatchInput } from '../../../shared/schemas/packages';
 import { db } from '../../db';
+import { rememberedForVersions } from '../../services/listTotals';
 import { isUniqueViolation } from '../../db/violations';
 import { conflict } from '../../errors';
 import { recordEvent } from '../../events/outbox';
@@ -63,8 +64,8 @@ export async function removeVehicle(trx: Knex, actor: User, row: VehicleRow) {
 export async function searchPlates(user: User, propertyId: number, plate: string, trx: Knex = db()): Promise<PlateMatch[]> {
   await authorizePlateSearch(user, propertyId, trx);
   const like = `%${plate}%`;
-  const vehicles = (await vehicleRows(trx).where('vehicles.property_id', propertyId).whereLike('vehicles.plate', like).orderBy('vehicles.plate').limit(20)) as VehicleRow[];
-  const passes = await trx('visitors')
+  const vehiclesFound = vehicleRows(trx).where('vehicles.property_id', propertyId).whereLike('vehicles.plate', like).orderBy('vehicles.plate').limit(20);
+  const passesFound = trx('visitors')
     .leftJoin('units', 'units.id', 'visitors.unit_id')
     .where('visitors.property_id', propertyId)
     .whereNull('visitors.anonymized_at')
@@ -73,6 +74,14 @@ export async function searchPlates(user: User, propertyId: number, plate: string
     .orderByRaw('case when visitors.status in (?) then 0 else 1 end, visitors.valid_from desc nulls last', [[...LIVE_VISITOR_STATUSES]])
     .limit(20)
     .select('visitors.id', 'visitors.name', 'visitors.vehicle_plate', 'visitors.status', 'visitors.valid_to', 'visitors.unit_id', 'units.unit_number');
+  // Both read the same property and pattern (the first query's values): remembered together per data version (services/listTotals.ts).
+  const [vehicles, passes] = await rememberedForVersions(
+    user,
+    vehiclesFound,
+    () => Promise.all([vehiclesFound as Promise<VehicleRow[]>, passesFound]),
+    trx,
+    ['visitors', 'units'],
+  );
   return [
     ...vehicles.map((row): PlateMatch => ({ source: 'vehicle', plate: row.plate, unitId: row.unitId, unitNumber: row.unitNumber, make: row.make, model: row.model, colour: row.colour, parkingSpot: row.parkingSpot })),
     ...passes.map(
