@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { config, type Config } from '../config';
 import { logger } from '../logger';
 
@@ -36,6 +35,22 @@ const SOURCE_LOGO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const defaultLogo = (cfg: Config) => fs.readFile(path.join(cfg.clientDir, 'favicon.svg')).catch(() => fs.readFile(SOURCE_LOGO));
 
 type Drawn = { png: Buffer; etag: string; at: number };
+
+type Sharp = (typeof import('sharp'))['default'];
+let sharpLoaded: Promise<Sharp | null> | undefined;
+/**
+ * sharp loads its native binary (an optional package per platform) when imported: loaded at
+ * the first icon, so a server installed without optional packages (the Docker image) still
+ * starts; there the manifest names the SVG mark instead (routes/appManifest.ts).
+ */
+export const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(
+    (module) => module.default,
+    (error) => {
+      logger.warn({ err: error }, 'app icons: sharp is not installed for this platform, the manifest names the SVG mark');
+      return null;
+    },
+  ));
 const cache = new Map<string, Drawn>();
 
 /** A short version of what an icon is drawn from: it changes with the logo or the colour. */
@@ -70,6 +85,8 @@ async function logoBytes(logo: string | null, cfg: Config): Promise<Buffer | nul
 
 /** Draws one icon from image bytes (SVG rendered sharp at the target size). */
 async function draw(bytes: Buffer, size: number, maskable: boolean, background: string): Promise<Buffer> {
+  const sharp = await loadSharp();
+  if (!sharp) throw new Error('sharp is not installed for this platform');
   const inner = maskable ? Math.round(size * MASKABLE_LOGO_SHARE) : size;
   const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
   const density = meta.format === 'svg' && meta.width && meta.height ? Math.min(2400, Math.ceil((72 * inner) / Math.min(meta.width, meta.height))) : undefined;

@@ -1,7 +1,7 @@
 import type { Branding } from '../../shared/schemas/settings';
 import { organizationForRequest } from '../commands/settings';
 import { presentBranding } from '../presenters/settings';
-import { appIcon, iconVersion, isIconFile } from '../files/appIcons';
+import { appIcon, iconVersion, isIconFile, loadSharp } from '../files/appIcons';
 import { notFound } from '../errors';
 import { apiRouter } from './router';
 
@@ -9,7 +9,8 @@ import { apiRouter } from './router';
 export const appManifestRouter = apiRouter();
 
 /** The icons drawn from the organization's logo (or Vecindad's), as PNG at the sizes phones ask for. */
-function iconsOf(branding: Branding) {
+async function iconsOf(branding: Branding) {
+  if (!(await loadSharp())) return [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }];
   const version = iconVersion(branding.logo, branding.backgroundColor);
   return [
     { src: `/api/manifest/icons/192.png?v=${version}`, sizes: '192x192', type: 'image/png', purpose: 'any' },
@@ -35,7 +36,7 @@ appManifestRouter.get('/manifest.webmanifest', async (ctx) => {
     display: 'standalone',
     theme_color: branding.primaryColor,
     background_color: branding.backgroundColor,
-    icons: iconsOf(branding),
+    icons: await iconsOf(branding),
   });
 });
 
@@ -46,7 +47,7 @@ appManifestRouter.get('/manifest.webmanifest', async (ctx) => {
  */
 appManifestRouter.get('/manifest/icons/:file', async (ctx) => {
   const file = ctx.params.file;
-  if (!isIconFile(file)) throw notFound();
+  if (!isIconFile(file) || !(await loadSharp())) throw notFound();
   const user = ctx.session?.userId ? ctx.state.user : undefined;
   const branding = presentBranding(await organizationForRequest(user, ctx.host));
   const icon = await appIcon(branding.logo, branding.backgroundColor, file);

@@ -48,7 +48,7 @@ test('the wizard imports the CSV Excel saves in Spanish (Windows-1252, semicolon
 
   // Nothing chosen: both fields say so, nothing is sent.
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByText('Selecciona un archivo').waitFor();
+  await page.getByText('Seleccione un archivo').waitFor();
   expect(await page.getByLabel('Qué desea importar').inputValue()).toBe('units');
   await page.getByLabel('Propiedad').selectOption(String(property.id));
   await page.getByLabel('Archivo (CSV o XLSX)').setInputFiles(path.join(FIXTURES, 'unidades-excel-es.csv'));
