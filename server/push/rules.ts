@@ -19,6 +19,7 @@ export const PUSH_RULES: Partial<Record<EventType, PushRule>> = {
   'visitor.walk_in_requested': { tag: (event) => walkInTag(event.subjectId!) },
   'package.logged': { always: (event) => Boolean(event.payload.perishable) },
   'package.reminder': {},
+  'charge.reminder': {},
   'payment.recorded': {},
   'payment.rejected': {},
   'booking.confirmed': {},
