@@ -46,7 +46,8 @@ test('the notice days are an organization setting the convene warning follows; t
   // Ten days ahead is enough under the default 8: no warning.
   await page.goto(`/assemblies/${id}`);
   await page.getByRole('heading', { name: 'Asamblea ordinaria 2027', level: 1 }).waitFor();
-  await page.getByText('Presupuesto 2027').first().waitFor();
+  // A draft's agenda is its editor: the items are the values of its fields.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('input')).some((input) => input.value === 'Presupuesto 2027'));
   expect(await page.getByText(/menos de \d+ días de antelación/).count()).toBe(0);
   await expectSpanish(page, '/assemblies/:id');
   expect(await rawKeysOn(page)).toEqual([]);
@@ -83,7 +84,7 @@ test('the notice days are an organization setting the convene warning follows; t
   const phone = await openAs(context.browser()!, url(''), owner, '/assemblies', PHONE);
   try {
     await phone.page.getByRole('heading', { name: 'Assemblies', level: 1 }).waitFor();
-    await phone.page.getByText('Asamblea ordinaria 2027').waitFor();
+    await phone.page.getByText('Asamblea ordinaria 2027').filter({ visible: true }).first().waitFor();
     expect(await rawKeysOn(phone.page)).toEqual([]);
     await phone.page.goto(`/assemblies/${id}`);
     await phone.page.getByRole('heading', { name: 'Asamblea ordinaria 2027', level: 1 }).waitFor();

@@ -77,8 +77,10 @@ test('an administrator sets the budget and closes last month; an owner reads its
   await signInAs(page, admin, `/finances/reportes?propertyId=${property.id}&month=${lastMonth}`);
   const transparency = page.getByRole('checkbox', { name: 'Transparencia: propietarios y residentes ven las facturas' });
   expect(await transparency.isChecked()).toBe(false);
-  await transparency.check();
+  // The switch follows the saved setting: it is checked once the server took it.
+  await transparency.click();
   await notice(page).getByText('Transparencia activada: las facturas se ven en los informes publicados').waitFor();
+  await page.waitForFunction(() => (document.getElementById('finances-transparency') as HTMLInputElement | null)?.checked === true);
   expect((await db()('organizations').where({ id: organization.id }).first()).settings.financesTransparency).toBe(true);
 
   // Now the owner's report links the invoice, which opens as the photo.

@@ -4,6 +4,7 @@ import { db } from '../../server/db';
 import { addDays, todayThere } from '../../shared/time';
 import { createOrganization, createProperty, createUnit, createUser } from '../support/factories';
 import { signInAs, useBrowser } from './support/browser';
+import { BANK_LABELS } from '../../shared/financesBank';
 
 const { test } = useBrowser();
 
@@ -27,6 +28,8 @@ const ACCENTED = /[\p{L}]*[áéíóúñ¿¡][\p{L}]*/giu;
 const RAW_KEY = /(?<![\w@/.-])[a-z][a-zA-Z]*(?:\.[a-zA-Z][a-zA-Z0-9]*)+(?![\w@/-])/g;
 /** Language names are written in their own language (the language menu offers "Español"). */
 const OWN_NAMES = new Set(['Español']);
+/** Banks are named by their own names ("Banco Popular"), in every language. */
+const BANK_NAMES = new RegExp(Object.entries(BANK_LABELS).filter(([bank]) => bank !== 'other').map(([, name]) => name).join('|'), 'g');
 /** Dominican terms an English screen keeps, as it keeps RNC, NCF and ITBIS: the cédula is the national identity card's name. */
 const TERMS = new Set(['cédula']);
 const notAKey = (token: string) => /\.(png|jpe?g|pdf|csv|com|do)$/i.test(token) || token === 'e.g';
@@ -46,7 +49,7 @@ async function leftovers(page: Page): Promise<string[]> {
   });
   const found = texts.flatMap((text) => [
     ...(text.match(RAW_KEY) ?? []).filter((token) => !notAKey(token)).map((token) => `raw key "${token}"`),
-    ...(text.replace(/Español/g, ' ').match(SPANISH_WORD) ?? []).map((word) => `Spanish "${word}" in "${text.replace(/\s+/g, ' ').slice(0, 160)}"`),
+    ...(text.replace(/Español/g, ' ').replace(BANK_NAMES, ' ').match(SPANISH_WORD) ?? []).map((word) => `Spanish "${word}" in "${text.replace(/\s+/g, ' ').slice(0, 160)}"`),
     ...(text.match(ACCENTED) ?? []).filter((word) => !OWN_NAMES.has(word) && !TERMS.has(word.toLowerCase())).map((word) => `Spanish "${word}"`),
   ]);
   return [...new Set(found)];

@@ -48,8 +48,8 @@ test('a new user goes through the whole app in English on a 375 px phone', async
     approveJoinRequest(trx, admin, await getJoinRequest(trx, requestId), { propertyId: property.id, unit: '3A', createUnit: true }),
   );
   await page.getByRole('heading', { name: 'Welcome, Marta' }).waitFor({ timeout: 15_000 });
-  expect(await page.getByTestId('summary-documents-value').textContent()).toBe('0');
-  expect(await page.getByTestId('summary-billing-value').textContent()).toBe('RD$0.00');
+  // A resident's home opens on their balance (nothing owed yet).
+  expect(await page.getByTestId('home-balance-value').textContent()).toBe('RD$0.00');
   expect(await User.query().findOne({ username: email })).toMatchObject({ language: 'en', organizationId: organization.id });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 

@@ -173,7 +173,7 @@ test('adds a resident from the directory (choose the property) and shows the tem
   await page.getByRole('button', { name: 'Agregar residente' }).click();
   const form = page.getByRole('dialog', { name: 'Agregar residente' });
   await form.getByRole('button', { name: 'Agregar residente' }).click();
-  await form.getByText('Seleccione una propiedad').waitFor();
+  await form.locator('.invalid-feedback', { hasText: 'Seleccione una propiedad' }).waitFor();
   await form.getByText('El nombre es requerido').waitFor();
 
   await form.getByLabel('Propiedad').selectOption(String(torreB.id));
