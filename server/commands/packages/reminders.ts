@@ -3,6 +3,7 @@ import { retentionInterval } from '../../db/retention';
 import { ANONYMISED_PICKUP, DEFAULT_REMINDER_DAYS, PackageSettingsSchema, type PackageSettings } from '../../../shared/schemas/packages';
 import { TIME_ZONE } from '../../../shared/time';
 import { db } from '../../db';
+import { readModuleSettings, saveModuleSettings } from '../../db/moduleSettings';
 import { recordEvent } from '../../events/outbox';
 import type { User } from '../../models';
 import { packageRow } from '../../rows/packages';
@@ -14,26 +15,10 @@ import { recordPackageEvent } from './events';
 // Settings ------------------------------------------------------------------------------------
 
 /** An organization's package settings: its reminder days, else 3. */
-export async function packageSettingsOf(organizationId: number, trx: Knex = db()): Promise<PackageSettings> {
-  const row = await trx('organizations').where({ id: organizationId }).first(trx.raw("settings -> 'packages' as packages"));
-  const parsed = PackageSettingsSchema.safeParse(row?.packages ?? {});
-  return parsed.success ? parsed.data : { reminderDays: DEFAULT_REMINDER_DAYS };
-}
+export const packageSettingsOf = (organizationId: number, trx: Knex = db()): Promise<PackageSettings> =>
+  readModuleSettings(trx, organizationId, 'packages', PackageSettingsSchema, { reminderDays: DEFAULT_REMINDER_DAYS });
 
-export async function updatePackageSettings(trx: Knex, actor: User, input: PackageSettings) {
-  await trx('organizations')
-    .where({ id: actor.organizationId })
-    .update({ settings: trx.raw("jsonb_set(coalesce(settings, '{}'::jsonb), '{packages}', ?::jsonb)", [JSON.stringify(input)]) });
-  await recordEvent(trx, {
-    type: 'package.settings_updated',
-    organizationId: actor.organizationId,
-    audience: 'administrators',
-    actorId: actor.id,
-    subject: { type: 'organization', id: actor.organizationId },
-    payload: input,
-  });
-  return input;
-}
+export const updatePackageSettings = (trx: Knex, actor: User, input: PackageSettings) => saveModuleSettings(trx, actor, 'packages', input, 'package.settings_updated');
 
 // Reminders -----------------------------------------------------------------------------------
 
