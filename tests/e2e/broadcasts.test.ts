@@ -143,8 +143,8 @@ test('a notice reaching its end date leaves the banner by itself, and the worker
     const item = items(page, 'Mensajes archivados').filter({ hasText: 'Fumigación' });
     await item.getByText('Activo', { exact: true }).waitFor();
 
-    // The administrator gives it an end three seconds away.
-    const endDate = new Date(Date.now() + 3000);
+    // The administrator gives it an end eight seconds away (time for the live update to arrive first on a loaded machine).
+    const endDate = new Date(Date.now() + 8000);
     const response = await page.request.patch(`/api/broadcasts/${lasting.id}`, { data: { endDate: endDate.toISOString() } });
     expect(response.status()).toBe(200);
     await banner(home.page).getByText(`Hasta el ${day(endDate)}`).waitFor({ timeout: 15_000 });
@@ -237,13 +237,12 @@ test('when the notice on show ends, the banner starts over at 1/N', async ({ pag
   const ending = await createBroadcast({ propertyId: property.id, title: 'Jornada de limpieza', category: 'other', startDate: minutesAgo(2), endDate: new Date(Date.now() + 60_000) });
   await createBroadcast({ propertyId: property.id, title: 'Piscina abierta', category: 'announcement', startDate: minutesAgo(1) });
 
+  // The page's clock is the test's: the notice ends when the test moves it past its end, not
+  // when a loaded machine happens to get there.
+  await page.clock.install();
   await signInAs(page, resident, '/');
   const counter = page.getByTestId('broadcast-counter');
   const title = page.getByTestId('broadcast-banner-title');
-  await counter.getByText('1/3').waitFor();
-  // It ends in a few seconds (the resident's page learns it by its clock).
-  await Broadcast.query().patchAndFetchById(ending.id, { endDate: new Date(Date.now() + 3000) });
-  await page.reload();
   await counter.getByText('1/3').waitFor();
   // Newest first: the second notice is the one about to end.
   expect(await title.textContent()).toBe('Piscina abierta');
@@ -251,8 +250,9 @@ test('when the notice on show ends, the banner starts over at 1/N', async ({ pag
   await counter.getByText('2/3').waitFor();
   expect(await title.textContent()).toBe(ending.title);
 
-  // Its end: back to the first notice, counted anew.
-  await counter.getByText('1/2').waitFor({ timeout: 6000 });
+  // Its end (the page learns it by its clock): back to the first notice, counted anew.
+  await page.clock.fastForward(new Date(ending.endDate!).getTime() - (await page.evaluate(() => Date.now())) + 1000);
+  await counter.getByText('1/2').waitFor();
   expect(await title.textContent()).toBe('Piscina abierta');
 });
 
