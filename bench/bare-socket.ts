@@ -23,6 +23,14 @@ export async function startBareSocketServer(redisUrl: string, prefix: string) {
     port: (server.address() as AddressInfo).port,
     /** Emits `event` to every socket of every process. */
     emit: (event: object) => io.emit('event', event),
+    /**
+     * Emits `event` to each socket of this process on its own, one emit per socket through the
+     * adapter (as an event per user goes to that user's room); answers how many.
+     */
+    emitToEach: (event: object) => {
+      for (const id of io.of('/').sockets.keys()) io.to(id).emit('event', event);
+      return io.of('/').sockets.size;
+    },
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       redis.disconnect();

@@ -10,7 +10,7 @@ import { config } from '../server/config';
 import { startInfrastructure } from '../server/infrastructure';
 import { createRedis } from '../server/services/redis';
 import { hashPassword } from '../server/services/passwords';
-import { BENCH_PASSWORD, BENCH_SESSION_SECRET, printTable, type BenchContext, type BenchSuite, type BenchTable } from './lib';
+import { BENCH_PASSWORD, BENCH_SESSION_SECRET, printTable, TARGETS_TITLE, type BenchContext, type BenchSuite, type BenchTable } from './lib';
 
 /**
  * `npm run bench [suite...] [--json] [--profile] [--keep]`: a fresh benchmark database, the server in a child process, then
@@ -100,6 +100,7 @@ async function main() {
     bareEmit: async (event) => {
       await ask({ type: 'bare-emit', event });
     },
+    bareEmitToEach: async (event) => (await ask<{ sockets: number }>({ type: 'bare-emit-each', event })).sockets,
     profiling,
     profile: async (run) => {
       await ask({ type: 'profile-start' });
@@ -134,6 +135,10 @@ async function main() {
       tables.forEach(printTable);
       results.push({ suite: suite.name, description: suite.description, tables });
     }
+    // Every target of the run in one place, each with its baseline and ratio.
+    const targets = results.flatMap(({ suite, tables }) => tables.filter((table) => table.title === TARGETS_TITLE).flatMap((table) => table.rows.map((row): Record<string, string | number> => ({ suite, ...row }))));
+    console.log(`\n== Resumen: ${targets.filter((row) => row.cumple === 'sí').length} de ${targets.length} objetivos cumplidos`);
+    printTable({ title: 'Objetivos de esta ejecución (valor, referencia de la misma ejecución, proporción)', rows: targets });
     if (json) {
       const file = path.resolve('bench-results.json');
       fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, results }, null, 2)}\n`);

@@ -24,6 +24,8 @@ export type BenchContext = {
   bareSocketUrl: string;
   /** The bare Socket.IO server emits `event` to every socket (of every process sharing its stream). */
   bareEmit: (event: object) => Promise<void>;
+  /** It emits `event` to each socket of the bench server process on its own (one emit per socket); answers how many. */
+  bareEmitToEach: (event: object) => Promise<number>;
   /**
    * Records the SQL the server runs for GET `path` (POST with `body` as JSON when given) as the
    * holder of `cookie` and registers its replay on the bare `node:http` + `pg` server: GET
@@ -51,6 +53,18 @@ export type BenchContext = {
 
 export type BenchTable = { title: string; rows: Array<Record<string, string | number>> };
 export type BenchSuite = { name: string; description: string; run: (ctx: BenchContext) => Promise<BenchTable[]> };
+
+/**
+ * One of the issues' targets, as the run's closing summary prints it: the figure, its baseline
+ * of the same run, their ratio, and whether the target holds. A suite returns its targets as
+ * one `targetsTable` among its tables.
+ */
+export type BenchTarget = { objetivo: string; valor: string; referencia: string; proporción: number | string; cumple: boolean };
+export const TARGETS_TITLE = 'Objetivos';
+export const targetsTable = (targets: BenchTarget[]): BenchTable => ({
+  title: TARGETS_TITLE,
+  rows: targets.map((target) => ({ ...target, cumple: target.cumple ? 'sí' : 'NO' })),
+});
 
 export const BENCH_PASSWORD = 'bench-password';
 
@@ -95,6 +109,16 @@ export function percentile(values: number[], p: number) {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** p50, p99 and the slowest of latencies in ms, as the live suites print them. */
+export function latencySummary(values: number[]) {
+  if (!values.length) return { 'p50 ms': '-', 'p99 ms': '-', 'máx ms': '-' };
+  return {
+    'p50 ms': Math.round(percentile(values, 50)),
+    'p99 ms': Math.round(percentile(values, 99)),
+    'máx ms': Math.round(values.reduce((max, value) => Math.max(max, value), 0)),
+  };
 }
 
 export const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -182,7 +206,15 @@ async function measureTargets(ctx: BenchContext, who: { cookie: string; sid: str
     });
   }
   const goal = `${target.shareOfUser === undefined ? '' : `>= ${target.shareOfUser} de las req/s de /api/user y `}p99 < ${target.p99Ms} ms`;
+  const targets = rows.slice(1).map((row) => ({
+    objetivo: `${row.ruta}: ${goal}`,
+    valor: `${row['req/s']} req/s, p99 ${row['p99 ms']} ms, ${row.errores} errores`,
+    referencia: `réplica ${row['réplica req/s']} req/s; /api/user ${user['req/s']} req/s`,
+    proporción: row['proporción réplica'],
+    cumple: row.objetivo === 'cumple',
+  }));
   return [
+    targetsTable(targets),
     {
       title:
         `${what}, ${connections} conexiones (objetivo: ${goal}; réplica: node:http + pg con el mismo SQL; consultas: las de ` +

@@ -51,8 +51,10 @@ export async function stopProfile(top = 25): Promise<{ byPackage: ProfileRow[]; 
       .slice(0, top)
       .map(([where, hits]) => ({ dónde: where, '% propio': Math.round((hits / total) * 1000) / 10 }));
   };
+  const all = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0) || 1;
   return {
-    byPackage: sum((node) => owner(node.callFrame.url)),
+    // First, how much of the time the process was busy at all (the rest it waited for I/O).
+    byPackage: [{ dónde: '(ocupado, % del tiempo total)', '% propio': Math.round((total / all) * 1000) / 10 }, ...sum((node) => owner(node.callFrame.url))],
     byFunction: sum(({ callFrame: { functionName, url, lineNumber } }) =>
       url ? `${functionName || '(anónima)'} ${owner(url)}/${path.basename(url)}:${lineNumber + 1}` : functionName),
   };

@@ -6,7 +6,8 @@ import type { LiveEvent } from '../shared/events';
  * does not share the suite's or the servers' event loops). Each socket belongs to a `group`
  * (the suite's name for the sockets that should get the same events) and may name the
  * properties whose events it may receive: an event of another property is a stray. Each group
- * remembers when its sockets first received each event (`<type>:<subjectId>`), on the
+ * remembers when its sockets first received each event (`<type>:<subjectId>`) and the first
+ * event of each type (`<type>:*`), on the
  * machine's clock in milliseconds.
  *
  * Messages: {type:'connect', sockets, concurrency, timeoutMs, deadlineMs} -> {type:'connected',
@@ -49,14 +50,17 @@ function open({ url, cookie, group, properties }: ClientSocket, refusals: Map<st
     socket.on('event', (event: LiveEvent) => {
       const at = now();
       if (properties && event.propertyId !== null && !properties.includes(event.propertyId)) strays++;
-      const key = `${event.type}:${event.subjectId}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      const byGroup = received.get(key) ?? received.set(key, new Map()).get(key)!;
-      const times = byGroup.get(group) ?? byGroup.set(group, []).get(group)!;
-      times.push(at);
-      const wait = waiting.get(key);
-      if (wait && complete(key, wait.groups)) answer(key);
+      // Each event by its subject, and the socket's first event of its type (`<type>:*`: a
+      // notification.created, whose subject is each user's own inbox row).
+      for (const key of [`${event.type}:${event.subjectId}`, `${event.type}:*`]) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const byGroup = received.get(key) ?? received.set(key, new Map()).get(key)!;
+        const times = byGroup.get(group) ?? byGroup.set(group, []).get(group)!;
+        times.push(at);
+        const wait = waiting.get(key);
+        if (wait && complete(key, wait.groups)) answer(key);
+      }
     });
     const settle = (ok: boolean, reason?: string) => {
       if (reason) refusals.set(reason, (refusals.get(reason) ?? 0) + 1);

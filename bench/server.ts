@@ -111,6 +111,7 @@ process.on('message', async (message: Message) => {
     bareSocket.emit(message.event!);
     process.send!({ type: 'bare-emit', id: message.id });
   }
+  if (message.type === 'bare-emit-each') process.send!({ type: 'bare-emit-each', id: message.id, sockets: bareSocket.emitToEach(message.event!) });
   if (message.type === 'profile-start') {
     await startProfile();
     process.send!({ type: 'profile-start', id: message.id });

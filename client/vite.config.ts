@@ -65,6 +65,8 @@ export default defineConfig(({ mode }) => ({
     alias: [
       { find: '@shared', replacement: path.resolve(here, '../shared') },
       { find: '@client', replacement: path.resolve(here, 'src') },
+      // React 19 has useSyncExternalStore: its React 17 polyfill is left out (src/lib/use-sync-external-store-shim.ts).
+      { find: /^use-sync-external-store\/shim$/, replacement: path.resolve(here, 'src/lib/use-sync-external-store-shim.ts') },
       ...(mode === 'production' ? reactRouterProduction : []),
     ],
   },

@@ -39,13 +39,8 @@ export const VERSIONED_TABLES: Record<string, [column: string, mapping?: string]
 
 const triggerName = (table: string) => `${table}_data_version`;
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
-    create table data_versions (
-      organization_id integer primary key references organizations(id) on delete cascade,
-      version bigint not null
-    );
-
+/** The per-row trigger function (a later migration replaces it, and its way down puts it back). */
+export const DATA_CHANGED_FUNCTION = `
     create function vecindad_data_changed() returns trigger language plpgsql as $$
     declare
       changed record;
@@ -66,6 +61,16 @@ export async function up(knex: Knex): Promise<void> {
       end loop;
       return null;
     end $$;
+`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`
+    create table data_versions (
+      organization_id integer primary key references organizations(id) on delete cascade,
+      version bigint not null
+    );
+
+    ${DATA_CHANGED_FUNCTION}
 
     -- TRUNCATE names no rows: every organization's version moves.
     create function vecindad_data_truncated() returns trigger language plpgsql as $$

@@ -4,11 +4,12 @@ import { startInfrastructure } from '../server/infrastructure';
 
 /**
  * `npm run migrate` applies pending migrations; `npm run migrate -- rollback` undoes the last
- * batch, `-- down` undoes all of them, `-- status` lists them.
+ * batch, `-- down` undoes all of them, `-- status` lists them. On PostgreSQL itself
+ * (DATABASE_DIRECT_URL) when DATABASE_URL goes through a pooler.
  */
 const command = process.argv[2] ?? 'latest';
 const infrastructure = await startInfrastructure(config, console.log, { redis: false });
-const knex = connectDatabase(infrastructure.databaseUrl, 1);
+const knex = connectDatabase(config.databaseDirectUrl ?? infrastructure.databaseUrl, 1, undefined);
 try {
   if (command === 'latest') {
     const [, applied] = await knex.migrate.latest();

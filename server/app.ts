@@ -88,6 +88,10 @@ export function createApp(options: { redis: Redis; config?: Config }) {
       sameSite: 'lax',
       secure: cfg.cookieSecure,
       store: sessionStore,
+      // A sign-in over a session ended a moment ago (store.ts) starts a live one.
+      beforeSave: (_ctx, saved) => {
+        if (saved.userId) delete saved.ended;
+      },
     },
     app,
   );

@@ -15,6 +15,12 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Set when DATABASE_URL goes through a transaction pooler (PgBouncer, pool_mode = transaction):
+  // PostgreSQL itself, for the event relay's LISTEN and for migrations. Its being set is what
+  // tells the app it is pooled: statements then run unnamed (docs/operations.md#pgbouncer).
+  DATABASE_DIRECT_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // Connections a server process's pool opens at most (the worker's: WORKER_CONCURRENCY + 2).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // Port of the embedded PostgreSQL started when DATABASE_URL is unset.
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
@@ -61,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.DATABASE_DIRECT_URL && !values.DATABASE_URL) {
+    throw new Error('Configuración inválida:\n  DATABASE_DIRECT_URL: requiere DATABASE_URL (la del pooler por la que pasan las consultas)');
+  }
   if (values.NODE_ENV === 'production' && !values.SESSION_SECRET) {
     throw new Error('Configuración inválida:\n  SESSION_SECRET: requerido cuando NODE_ENV=production');
   }
@@ -73,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
+    databaseDirectUrl: values.DATABASE_DIRECT_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     embeddedPgPort: values.EMBEDDED_PG_PORT,
     redisUrl: values.REDIS_URL,
     redisPrefix: values.REDIS_PREFIX,

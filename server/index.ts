@@ -8,7 +8,7 @@ import { startServer } from './server';
 /** Boots one server process (database and Redis from the environment, or local ones). */
 async function main() {
   const infrastructure = await startInfrastructure(config, (line) => logger.info(line));
-  await migrateLatest(connectDatabase(infrastructure.databaseUrl));
+  await migrateLatest(connectDatabase(infrastructure.databaseUrl, config.databasePoolSize));
   const running = await startServer({ redisUrl: infrastructure.redisUrl, port: config.port, host: config.host });
   logger.info({ port: running.port }, `Vecindad escuchando en http://localhost:${running.port}`);
 

@@ -4,8 +4,10 @@
  * condominium's), and how a payment to a cuota with a reserve line is split between the funds.
  * Money is integer centavos.
  */
-import { CHARGE_TYPES, type ChargeType } from './enums';
+import { CHARGE_TYPES, type ChargeType, type LANGUAGES } from './enums';
 import { EXPENSE_CATEGORIES } from './finances';
+
+type Language = (typeof LANGUAGES)[number];
 
 export const ACCOUNT_KINDS = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
@@ -51,6 +53,55 @@ export const DEFAULT_CHART: ReadonlyArray<{ code: string; name: string; kind: Ac
   { code: '5119', name: 'Otros gastos', kind: 'expense', key: 'expense:other' },
   { code: '5190', name: 'ITBIS facturado (no deducible)', kind: 'expense', key: 'expense:itbis' },
 ];
+
+/**
+ * The defaults' names in English (the chart's `name` is the Spanish one): an organization whose
+ * language is English (system settings) gets its chart and its properties' operating and
+ * reserve funds named so, and a change of its language renames the defaults whose names were
+ * never changed (migration 20261220000200_organization_language).
+ */
+export const DEFAULT_CHART_ENGLISH: Readonly<Record<string, string>> = {
+  cash: 'Cash',
+  bank: 'Banks',
+  receivables: 'Receivables from units',
+  payables: 'Payables to suppliers',
+  advances: "Owners' advances and credit balances",
+  'fund:operating': 'Operating fund',
+  'fund:reserve': 'Reserve fund',
+  'fund:other': 'Other funds',
+  'income:maintenance': 'Maintenance fees',
+  'income:reserve': 'Reserve fund contributions',
+  'income:extraordinary': 'Special assessments',
+  'income:late_fee': 'Late fees',
+  'income:rent': 'Rent',
+  'income:fees': 'Charges and fees',
+  'income:deposit': 'Deposits',
+  'income:other': 'Other income',
+  'expense:payroll': 'Payroll',
+  'expense:electricity': 'Electricity',
+  'expense:water': 'Water',
+  'expense:gas': 'Gas',
+  'expense:elevators': 'Elevators',
+  'expense:cleaning': 'Cleaning',
+  'expense:security': 'Security',
+  'expense:gardening': 'Gardening',
+  'expense:repairs': 'Repairs',
+  'expense:insurance': 'Insurance',
+  'expense:administration_fee': 'Administration fees',
+  'expense:bank_fees': 'Bank fees',
+  'expense:other': 'Other expenses',
+  'expense:itbis': 'ITBIS billed (non-deductible)',
+};
+
+/** The names of the funds every property starts with, in each language. */
+export const DEFAULT_FUND_NAMES: Readonly<Record<Language, { operating: string; reserve: string }>> = {
+  es: { operating: 'Fondo operativo', reserve: 'Fondo de reserva' },
+  en: { operating: 'Operating fund', reserve: 'Reserve fund' },
+};
+
+/** The default chart's account of `key` named in `language`. */
+export const defaultAccountName = (key: string, language: Language) =>
+  language === 'en' ? DEFAULT_CHART_ENGLISH[key] : DEFAULT_CHART.find((account) => account.key === key)?.name;
 
 /** The income account of a charge's type. */
 export const incomeKey = (type: ChargeType) => `income:${CHARGE_TYPES.includes(type) ? type : 'other'}`;

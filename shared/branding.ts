@@ -20,6 +20,8 @@ export const DEFAULT_BRANDING = {
   rnc: null as string | null,
   features: { documents: true, billing: true, maintenance: true, amenities: true, visitors: true },
   showRegistrationForm: true,
+  /** The organization's language: the names of the defaults created for it (its chart of accounts, its properties' funds). */
+  language: 'es' as 'es' | 'en',
 };
 
 export type Branding = typeof DEFAULT_BRANDING;

@@ -5,7 +5,7 @@
 export const ROLES = ['Administrador', 'Propietario', 'Residente', 'Suplidor'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const LANGUAGES = ['es', 'en'] as const;
+export { LANGUAGES } from './languages';
 
 export const ORGANIZATION_TYPES = ['master', 'client'] as const;
 export const ORGANIZATION_STATUSES = ['active', 'inactive', 'suspended'] as const;

@@ -40,7 +40,8 @@ export const IMPORT_FIELDS: Record<ImportKind, FieldSpec[]> = {
   ],
   balances: [
     { field: 'unitNumber', header: 'Unidad', headers: ['unidad', 'apto', 'apartamento', 'unit', 'apartment'], example: '101', required: true },
-    { field: 'amount', header: 'Saldo', headers: ['saldo', 'balance', 'monto', 'deuda', 'amount', 'owed'], example: '4500.00', required: true },
+    // The template's header says the sign: what the unit owes, or (negative) what it has in its favour.
+    { field: 'amount', header: 'Saldo (negativo = a favor)', headers: ['saldo', 'balance', 'monto', 'deuda', 'amount', 'owed'], example: '4500.00', required: true },
     { field: 'date', header: 'Fecha', headers: ['fecha', 'al', 'date', 'as of'], example: '2026-12-31', required: true },
   ],
   suppliers: [

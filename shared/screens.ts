@@ -42,7 +42,7 @@ export const SIGNED_IN_SCREENS: SignedInScreen[] = [
   { path: '/visitors/desk', module: 'features/visitors/pages/DeskPage', namespaces: ['visitors'] },
   { path: '/packages', module: 'features/packages/pages/PackagesPage', namespaces: ['packages'] },
   { path: '/packages/desk', module: 'features/packages/pages/DeskPackagesPage', namespaces: ['packages'] },
-  { path: '/settings', module: 'app/routes/screens/SettingsScreen', namespaces: ['settings', 'auth', 'billing'] },
+  { path: '/settings', module: 'app/routes/screens/SettingsScreen', namespaces: ['settings', 'password', 'billing'] },
   { path: '/notifications', module: 'features/notifications/pages/NotificationsPage', namespaces: ['notifications'] },
   { path: '/admin/system-settings', module: 'app/routes/screens/SystemSettingsScreen', namespaces: ['systemSettings', 'maintenance', 'visitors', 'onboarding'] },
   { path: '/admin/organizations', module: 'features/organizations/pages/OrganizationsPage', namespaces: ['organizations'] },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongShardsFirst } from './support/sequencer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const alias = { '@shared': path.join(root, 'shared'), '@client': path.join(root, 'client/src') };
@@ -16,6 +17,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: LongShardsFirst },
     projects: [
       {
         extends: true,
@@ -28,6 +30,9 @@ export default defineConfig({
             // A deliberately failing test, run only by tests/unit/embedded-postgres.test.ts.
             ...(process.env.VECINDAD_TEST_FIXTURES ? ['tests/fixtures/*.fixture.ts'] : []),
           ],
+          // Three files at a time (vitest's default on 2 cores is one): an API test mostly waits
+          // on PostgreSQL, and each file has a database of its own.
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },
@@ -40,9 +45,9 @@ export default defineConfig({
           // Builds the client first when it is missing or older than client/ or shared/.
           globalSetup: ['tests/support/global-setup.ts', 'tests/e2e/support/build-client.ts'],
           testTimeout: 60_000,
-          // Two files at a time: a browser test mostly waits (debounces, transitions, live
-          // pushes), so two of them keep a 2-core machine busy where one leaves it idle.
-          maxWorkers: 2,
+          // Three files at a time: a browser test mostly waits (debounces, transitions, live
+          // pushes; a run of them keeps 2 cores about a third busy).
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },

@@ -10,7 +10,8 @@ import { startWorker } from './worker';
  * The worker process: `tsx worker/index.ts`. It connects to DATABASE_URL and REDIS_URL (with
  * DATABASE_URL unset it starts the local infrastructure like server/index.ts: run it alone then,
  * not beside a server that started its own). It does not migrate: the server does, and jobs
- * retry until the schema is there. Environment: DATABASE_URL, REDIS_URL, REDIS_PREFIX (same as
+ * retry until the schema is there. Environment: DATABASE_URL (and DATABASE_DIRECT_URL behind
+ * PgBouncer: docs/operations.md#pgbouncer), REDIS_URL, REDIS_PREFIX (same as
  * the server's), LOG_LEVEL, WORKER_CONCURRENCY (default 5), BROADCAST_SWEEP_EVERY_MS (default
  * 60000), SMTP_URL and MAIL_FROM (outgoing email), APP_ORIGIN (links in emails), SESSION_SECRET
  * (the server's: unsubscribe links are signed with it). SIGTERM/SIGINT: running jobs finish,

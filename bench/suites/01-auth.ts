@@ -1,4 +1,4 @@
-import { load, type BenchSuite } from '../lib';
+import { load, targetsTable, type BenchSuite } from '../lib';
 
 const ROUNDS = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -33,6 +33,15 @@ const suite: BenchSuite = {
     const bare = typical('bare');
     const ratio = Math.round((user['req/s'] / bare['req/s']) * 100) / 100;
     return [
+      targetsTable([
+        {
+          objetivo: 'GET /api/user: >= 0.75 de las req/s de Koa con la misma consulta',
+          valor: `${user['req/s']} req/s, p99 ${user['p99 ms']} ms`,
+          referencia: `Koa + la misma consulta ${bare['req/s']} req/s`,
+          proporción: ratio,
+          cumple: ratio >= 0.75,
+        },
+      ]),
       {
         title: `Costo del middleware (mediana de ${ROUNDS} rondas alternas; objetivo: proporción >= 0.75)`,
         rows: [

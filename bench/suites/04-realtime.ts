@@ -2,13 +2,12 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Keygrip from 'keygrip';
 import { createRedis } from '../../server/services/redis';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/session/store';
 import { expiryJobId } from '../../shared/jobs';
 import { closeQueues, createQueues } from '../../server/jobs/queues';
-import { BENCH_SESSION_SECRET, mb, percentile, type BenchContext, type BenchSuite, type BenchTable } from '../lib';
-import type { ClientSocket } from '../realtime-clients';
+import { latencySummary, mb, percentile, targetsTable, type BenchContext, type BenchSuite, type BenchTable } from '../lib';
+import { SESSION_ROW_SQL, sessionRowBindings, sessionSigner } from '../sessions';
+import { forkClients, forkWorker, readyMessage, request, stopProcess, type Clients } from '../children';
 
 const RESIDENTS = 10_000;
 /** Properties the residents are spread over (besides the one they all live in). */
@@ -16,12 +15,6 @@ const BLOCKS = 10;
 const FANOUT_ROUNDS = 5;
 const BLOCK_ROUNDS = 3;
 const CLIENT_PROCESSES = 4;
-/** Handshakes in flight per client process, and how long one may take. */
-const CONNECT_CONCURRENCY = 50;
-const CONNECT_TIMEOUT_MS = 20_000;
-/** No new socket is opened after this long (the rest count as failed). */
-const CONNECT_DEADLINE_MS = 90_000;
-const RECEIVE_TIMEOUT_MS = 10_000;
 const BARE_GROUP = 'bare';
 /** How long the expiry measurement waits for the notifications of its broadcasts. */
 const QUIET_TIMEOUT_MS = 60_000;
@@ -131,7 +124,7 @@ const suite: BenchSuite = {
         rounds.push({
           ronda: round,
           recibidos: `${latencies.length}/${connection.connected}`,
-          ...summary(latencies),
+          ...latencySummary(latencies),
           'línea base p50 ms': Math.round(percentile(bareLatencies, 50)),
           'línea base p99 ms': Math.round(percentile(bareLatencies, 99)),
           // The machine's load (1 min): the figures move with it.
@@ -196,23 +189,55 @@ const suite: BenchSuite = {
 
       const perSocket = (key: 'heapUsed' | 'rss') =>
         Math.round((instances.reduce((sum, _, i) => sum + after[i][key] - before[i][key], 0) / connection.connected / 1024) * 10) / 10;
+      const p99 = (values: number[]) => Math.round(percentile(values, 99));
+      const bareP99 = `Socket.IO sin nada más p99 ${p99(bareFanout)} ms`;
       return [
+        targetsTable([
+          {
+            objetivo: `Difusión a ${connection.connected} sockets en 2 procesos: todos, p99 < ${TARGETS.fanoutP99Ms} ms`,
+            valor: `${fanout.length}/${connection.connected * FANOUT_ROUNDS} recibidos, p99 ${p99(fanout)} ms`,
+            referencia: bareP99,
+            proporción: baselineRatio,
+            cumple: fanoutMet,
+          },
+          {
+            objetivo: `Difusión: p99 <= ${TARGETS.baselineRatio} veces el de Socket.IO sin nada más`,
+            valor: `p99 ${p99(fanout)} ms`,
+            referencia: bareP99,
+            proporción: baselineRatio,
+            cumple: baselineRatio <= TARGETS.baselineRatio,
+          },
+          {
+            objetivo: `${BLOCKS} propiedades a la vez: cada residente solo la suya, p99 < ${TARGETS.fanoutP99Ms} ms`,
+            valor: `${blocks.length}/${blocksExpected} recibidos, ${strays} de otra propiedad, p99 ${p99(blocks)} ms`,
+            referencia: bareP99,
+            proporción: Math.round((percentile(blocks, 99) / percentile(bareFanout, 99)) * 100) / 100,
+            cumple: blocksMet,
+          },
+          {
+            objetivo: `Expiración: p99 < ${TARGETS.expiryP99Ms} ms`,
+            valor: `${lateness.length}/${connection.connected} recibidos, p99 ${p99(lateness)} ms`,
+            referencia: `objetivo ${TARGETS.expiryP99Ms} ms`,
+            proporción: Math.round((percentile(lateness, 99) / TARGETS.expiryP99Ms) * 100) / 100,
+            cumple: expiryMet,
+          },
+        ]),
         {
           title: `Difusión: ${connection.connected} sockets de residentes de una propiedad, en 2 procesos de servidor (objetivo: todos, p99 < ${TARGETS.fanoutP99Ms} ms desde la respuesta del POST)`,
           rows: [
             ...rounds,
-            { ronda: 'total', recibidos: `${fanout.length}/${connection.connected * FANOUT_ROUNDS}`, ...summary(fanout), objetivo: verdict(fanoutMet) },
+            { ronda: 'total', recibidos: `${fanout.length}/${connection.connected * FANOUT_ROUNDS}`, ...latencySummary(fanout), objetivo: verdict(fanoutMet) },
           ],
         },
         {
           title: `${BLOCKS} propiedades difunden a la vez, ${BLOCK_ROUNDS} rondas (objetivo: cada residente recibe la de su propiedad y ninguna otra, p99 < ${TARGETS.fanoutP99Ms} ms)`,
-          rows: [{ recibidos: `${blocks.length}/${blocksExpected}`, 'de otra propiedad': strays, ...summary(blocks), objetivo: verdict(blocksMet) }],
+          rows: [{ recibidos: `${blocks.length}/${blocksExpected}`, 'de otra propiedad': strays, ...latencySummary(blocks), objetivo: verdict(blocksMet) }],
         },
         {
           title: `Línea base: ${bare.connected} sockets en 2 servidores Socket.IO sin nada más (mismo adaptador de Redis Streams), un emit a todos por ronda (objetivo: p99 de Vecindad <= ${TARGETS.baselineRatio} veces el de la línea base)`,
           rows: [
-            { servidor: 'Vecindad (POST, outbox, relay, Redis)', recibidos: `${fanout.length}/${connection.connected * FANOUT_ROUNDS}`, ...summary(fanout) },
-            { servidor: 'Socket.IO sin nada más', recibidos: `${bareFanout.length}/${bare.connected * FANOUT_ROUNDS}`, ...summary(bareFanout) },
+            { servidor: 'Vecindad (POST, outbox, relay, Redis)', recibidos: `${fanout.length}/${connection.connected * FANOUT_ROUNDS}`, ...latencySummary(fanout) },
+            { servidor: 'Socket.IO sin nada más', recibidos: `${bareFanout.length}/${bare.connected * FANOUT_ROUNDS}`, ...latencySummary(bareFanout) },
             { servidor: 'proporción p99', recibidos: String(baselineRatio), objetivo: verdict(baselineRatio <= TARGETS.baselineRatio) },
           ],
         },
@@ -238,7 +263,7 @@ const suite: BenchSuite = {
         },
         {
           title: `Expiración: ${BLOCKS} mensajes (uno por propiedad) cuyo fin se edita a 2 s; retraso hasta que cada socket recibe broadcast.expired (objetivo: p99 < ${TARGETS.expiryP99Ms} ms)`,
-          rows: [{ 'notificaciones hechas en (s)': quietAfter, ...expirySteps, recibidos: `${lateness.length}/${connection.connected}`, ...summary(lateness), objetivo: verdict(expiryMet) }],
+          rows: [{ 'notificaciones hechas en (s)': quietAfter, ...expirySteps, recibidos: `${lateness.length}/${connection.connected}`, ...latencySummary(lateness), objetivo: verdict(expiryMet) }],
         },
         { title: 'Barrido (cada 2 s en esta medición; 60 s por defecto): mensaje cuyo trabajo fue borrado (objetivo: expirado y recibido por todos)', rows: [sweepCheck] },
       ];
@@ -252,13 +277,6 @@ const suite: BenchSuite = {
 };
 export default suite;
 
-function summary(values: number[]) {
-  return {
-    'p50 ms': Math.round(percentile(values, 50)),
-    'p99 ms': Math.round(percentile(values, 99)),
-    'máx ms': Math.round(Math.max(...values)),
-  };
-}
 
 /** The forked processes inherit this limit: each holds thousands of sockets. */
 function checkOpenFilesLimit() {
@@ -276,13 +294,7 @@ function checkOpenFilesLimit() {
  * bench server's secret, checked first against the administrator's real cookie) and block.
  */
 async function residentsWithSessions(ctx: BenchContext, admin: { organizationId: number; cookie: string }) {
-  const keys = new Keygrip([BENCH_SESSION_SECRET]);
-  const cookieValue = (name: string) => new RegExp(`${name.replace('.', '\\.')}=([^;]+)`).exec(admin.cookie)?.[1];
-  const sid = cookieValue(SESSION_COOKIE);
-  const sig = cookieValue(`${SESSION_COOKIE}.sig`);
-  if (!sid || !sig || !keys.verify(`${SESSION_COOKIE}=${sid}`, sig)) {
-    throw new Error('BENCH_SESSION_SECRET (bench/lib.ts) no coincide con el SESSION_SECRET del servidor de benchmark');
-  }
+  const sign = sessionSigner(admin.cookie);
   const properties: Array<{ id: number }> = await ctx.db('properties')
     .insert([
       { name: 'Torre Fan-out', address: 'Av. Anacaona 100', organizationId: admin.organizationId },
@@ -303,9 +315,7 @@ async function residentsWithSessions(ctx: BenchContext, admin: { organizationId:
        select id, (:blocks::int[])[1 + id % :blockCount], 'active' from created
      )
      insert into session (sid, sess, expire, user_id)
-     select replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''),
-            jsonb_build_object('userId', id, '_expire', :expireMs::bigint, '_maxAge', :maxAge::bigint),
-            to_timestamp(:expireMs::bigint / 1000.0), id
+     select ${SESSION_ROW_SQL}
      from created
      returning sid, user_id`,
     {
@@ -315,12 +325,11 @@ async function residentsWithSessions(ctx: BenchContext, admin: { organizationId:
       everyone,
       blocks: `{${blocks.join(',')}}`,
       blockCount: BLOCKS,
-      expireMs: Date.now() + SESSION_MAX_AGE_MS,
-      maxAge: SESSION_MAX_AGE_MS,
+      ...sessionRowBindings(),
     },
   );
   const sessions = (rows as Array<{ sid: string; user_id: number }>).map((row) => ({
-    cookie: `${SESSION_COOKIE}=${row.sid}; ${SESSION_COOKIE}.sig=${keys.sign(`${SESSION_COOKIE}=${row.sid}`)}`,
+    cookie: sign(row.sid),
     block: blocks[row.user_id % BLOCKS],
   }));
   return { everyone, blocks, sessions };
@@ -346,130 +355,6 @@ async function startSecondServer(ctx: BenchContext): Promise<Instance> {
       return (await request<{ memory: NodeJS.MemoryUsage }>(child, { type: 'memory', id }, (answer) => answer.type === 'memory' && answer.id === id)).memory;
     },
   };
-}
-
-/** A forked process's {type:'ready'} message (tsx's loader sends others), or its exit as an error. */
-function readyMessage<T>(child: ChildProcess, name: string) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} no arrancó a tiempo`)), 60_000);
-    child.on('message', (message: { type?: string }) => {
-      if (message.type !== 'ready') return;
-      clearTimeout(timer);
-      resolve(message as T);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} terminó (${code})`));
-    });
-  });
-}
-
-/** Sends a message to a child process and resolves with the first answer that `matches`. */
-function request<T>(child: ChildProcess, message: object, matches: (answer: Record<string, unknown>) => boolean, timeoutMs = 120_000) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.off('message', listener);
-      reject(new Error(`sin respuesta a ${JSON.stringify(message).slice(0, 80)}`));
-    }, timeoutMs);
-    const listener = (answer: Record<string, unknown>) => {
-      if (!matches(answer)) return;
-      clearTimeout(timer);
-      child.off('message', listener);
-      resolve(answer as T);
-    };
-    child.on('message', listener);
-    child.send(message);
-  });
-}
-
-type Clients = Awaited<ReturnType<typeof forkClients>>;
-
-/**
- * The residents' sockets, split over CLIENT_PROCESSES processes (on one machine they stand for
- * many devices: one process would measure its own queue as much as the servers).
- */
-async function forkClients(processes: number) {
-  const children: Array<{ child: ChildProcess; groups: Record<string, number> }> = [];
-  for (let i = 0; i < processes; i++) {
-    const child = fork(path.join(here, '..', 'realtime-clients.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    children.push({ child, groups: {} });
-    await readyMessage(child, 'los clientes');
-  }
-  type Connected = { connected: number; groups: Record<string, number>; failed: number; refusals: Record<string, number> };
-  return {
-    /** Opens the sockets, socket i from process i % processes. */
-    async connect(sockets: ClientSocket[]) {
-      const results = await Promise.all(
-        children.map(async (client, index) => {
-          const share = sockets.filter((_, i) => i % children.length === index);
-          const message = { type: 'connect', sockets: share, concurrency: CONNECT_CONCURRENCY, timeoutMs: CONNECT_TIMEOUT_MS, deadlineMs: CONNECT_DEADLINE_MS };
-          const result = await request<Connected>(client.child, message, (answer) => answer.type === 'connected', CONNECT_DEADLINE_MS + CONNECT_TIMEOUT_MS + 10_000);
-          client.groups = result.groups;
-          return result;
-        }),
-      );
-      return {
-        connected: results.reduce((sum, r) => sum + r.connected, 0),
-        failed: results.reduce((sum, r) => sum + r.failed, 0),
-        refusals: results.map((r) => r.refusals),
-      };
-    },
-    /** Every group with a connected socket. */
-    groups: () => [...new Set(children.flatMap((client) => Object.keys(client.groups)))],
-    /** Connected sockets of these groups. */
-    count: (groups: string[]) => children.reduce((sum, client) => sum + groups.reduce((n, group) => n + (client.groups[group] ?? 0), 0), 0),
-    /** Receipt times of an event by every connected socket of these groups (or what arrived before the timeout). */
-    async waitFor(key: string, groups: string[], timeoutMs = RECEIVE_TIMEOUT_MS) {
-      const times = await Promise.all(
-        children.map((client) =>
-          request<{ times: number[] }>(
-            client.child,
-            { type: 'collect', key, groups, timeoutMs },
-            (answer) => answer.type === 'collected' && answer.key === key,
-          ),
-        ),
-      );
-      return times.flatMap((answer) => answer.times);
-    },
-    /** Events sockets received of a property they do not live in. */
-    async strays() {
-      const answers = await Promise.all(children.map((client) => request<{ count: number }>(client.child, { type: 'strays' }, (answer) => answer.type === 'strays')));
-      return answers.reduce((sum, answer) => sum + answer.count, 0);
-    },
-    /** Ends the processes (their sockets close with them). */
-    close: () => Promise.all(children.map((client) => stopProcess(client.child))),
-  };
-}
-
-/** worker/index.ts as `npm start` runs it, on the bench database and Redis prefix. */
-async function forkWorker(ctx: BenchContext, sweepEveryMs: number) {
-  const child = fork(path.join(here, '..', '..', 'worker', 'index.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: ctx.databaseUrl,
-      REDIS_URL: ctx.redisUrl,
-      REDIS_PREFIX: ctx.redisPrefix,
-      BROADCAST_SWEEP_EVERY_MS: String(sweepEveryMs),
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await readyMessage(child, 'el worker');
-  return child;
-}
-
-/** SIGTERM, then SIGKILL if it has not exited 10 s later. */
-function stopProcess(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** A broadcast ending in 2 s whose expiry job is deleted: the sweep must still expire it. */

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { config } from '../../server/config';
 import { buildClientIfStale } from '../../scripts/build';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, cookiePairs, type BenchSuite } from '../lib';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, cookiePairs, targetsTable, type BenchSuite, type BenchTarget } from '../lib';
 
 /** Issue targets: JavaScript (gzip) the browser downloads for each route. */
 const TARGETS: Record<string, { kb: number; files?: number }> = {
@@ -41,6 +41,7 @@ const suite: BenchSuite = {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     const rows = [];
     const detail = [];
+    const targets: BenchTarget[] = [];
     try {
       const routes = [
         { route: '/auth', cookie: undefined, ready: (page: Page) => page.getByRole('button', { name: 'Iniciar sesión' }).waitFor() },
@@ -57,6 +58,13 @@ const suite: BenchSuite = {
         const jsKb = kb(js.reduce((sum, { bytes }) => sum + bytes, 0));
         const target = TARGETS[route];
         const met = jsKb <= target.kb && (!target.files || js.length <= target.files);
+        targets.push({
+          objetivo: `${route}: <= ${target.kb} KB de JS gzip${target.files ? ` en <= ${target.files} archivos` : ''}`,
+          valor: `${jsKb} KB en ${js.length} archivos`,
+          referencia: `presupuesto ${target.kb} KB`,
+          proporción: Math.round((jsKb / target.kb) * 100) / 100,
+          cumple: met,
+        });
         rows.push({
           ruta: route,
           'archivos JS': js.length,
@@ -70,6 +78,7 @@ const suite: BenchSuite = {
       await browser.close();
     }
     return [
+      targetsTable(targets),
       { title: 'Tamaño del cliente por ruta (lo que pide Chromium hasta que la red queda quieta; gzip nivel 9)', rows },
       { title: 'Archivos de cada ruta', rows: detail },
     ];

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Keygrip from 'keygrip';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/session/store';
-import { BENCH_SESSION_SECRET, percentile, type BenchContext, type BenchSuite } from '../lib';
+import { stopProcess } from '../children';
+import { BENCH_SESSION_SECRET, latencySummary, percentile, targetsTable, type BenchContext, type BenchSuite } from '../lib';
 
 const OWNERS = 500;
 /** The votes go out at an even pace over this long (500 in a minute: one every 120 ms). */
@@ -135,18 +136,27 @@ const suite: BenchSuite = {
       const ratio = Math.round((percentile(mine.latencies, 99) / percentile(baseline.latencies, 99)) * 100) / 100;
       const stored = await ctx.db('assembly_votes').where({ itemId }).count({ count: '*' });
       return [
+        targetsTable([
+          {
+            objetivo: `Voto -> recuento en ${vecindad.connected} teléfonos: todos, p99 < ${TARGETS.tallyP99Ms} ms`,
+            valor: `${mine.latencies.length}/${expected} recibidos, p99 ${Math.round(percentile(mine.latencies, 99))} ms`,
+            referencia: `Socket.IO sin nada más, mismo reparto: p99 ${Math.round(percentile(baseline.latencies, 99))} ms`,
+            proporción: ratio,
+            cumple: met,
+          },
+        ]),
         {
           title: `Votación: ${OWNERS} propietarios votan en ${VOTING_MS / 1000} s un punto; cada recuento a ${vecindad.connected} teléfonos (objetivo: todos, p99 < ${TARGETS.tallyP99Ms} ms desde que sale el POST del voto)`,
           rows: [
             {
               medición: 'Vecindad: POST del voto -> recuento en cada teléfono',
               recibidos: `${mine.latencies.length}/${expected}`,
-              ...summary(mine.latencies),
+              ...latencySummary(mine.latencies),
               objetivo: verdict(met),
             },
-            { medición: 'Línea base: emit -> cada socket (Socket.IO sin nada más)', recibidos: `${baseline.latencies.length}/${bare.connected * OWNERS}`, ...summary(baseline.latencies) },
+            { medición: 'Línea base: emit -> cada socket (Socket.IO sin nada más)', recibidos: `${baseline.latencies.length}/${bare.connected * OWNERS}`, ...latencySummary(baseline.latencies) },
             { medición: 'proporción p99 (Vecindad / línea base)', recibidos: String(ratio) },
-            { medición: 'el POST del voto (respuesta)', recibidos: `${votes.length}/${OWNERS}`, ...summary(posts), errores: failures.length ? failures.slice(0, 3).join(' | ') : 0 },
+            { medición: 'el POST del voto (respuesta)', recibidos: `${votes.length}/${OWNERS}`, ...latencySummary(posts), errores: failures.length ? failures.slice(0, 3).join(' | ') : 0 },
           ],
         },
         {
@@ -169,14 +179,6 @@ const suite: BenchSuite = {
 };
 export default suite;
 
-function summary(values: number[]) {
-  if (!values.length) return { 'p50 ms': '-', 'p99 ms': '-', 'máx ms': '-' };
-  return {
-    'p50 ms': Math.round(percentile(values, 50)),
-    'p99 ms': Math.round(percentile(values, 99)),
-    'máx ms': Math.round(values.reduce((max, value) => Math.max(max, value), 0)),
-  };
-}
 
 /**
  * A property of OWNERS units (shares 0.2 % each, 100 in all), each owned by its own Propietario
@@ -250,7 +252,7 @@ async function forkClients() {
       );
       return { latencies: results.flatMap((r) => r.latencies), missing: results.reduce((sum, r) => sum + r.missing, 0) };
     },
-    close: () => Promise.all(children.map(stop)),
+    close: () => Promise.all(children.map(stopProcess)),
   };
 }
 
@@ -268,17 +270,5 @@ function answer<T>(child: ChildProcess, matches: (message: Record<string, unknow
       clearTimeout(timer);
       reject(new Error(`los clientes terminaron (${code})`));
     });
-  });
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }

@@ -1,12 +1,9 @@
-import { createECDH, randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import webpush from 'web-push';
 import { hashPassword } from '../../server/services/passwords';
 import type { BenchSuite } from '../lib';
+import { postEmergency, sendBaselinePushes, startPushService, subscribeResidents } from '../deliveries';
 import { seedLargeOrganization, type PropertySeedSizes } from '../seed-properties';
 
 /**
@@ -40,40 +37,8 @@ const suite: BenchSuite = {
     const started = Date.now();
     await seedLargeOrganization(ctx.db, admin.organizationId, await hashPassword('bench-resident'), SIZES);
 
-    // The push service: counts what arrives and when.
-    let arrived = 0;
-    let firstAt = 0;
-    let lastAt = 0;
-    let waiting: (() => void) | undefined;
-    let expected = Infinity;
-    const service = http.createServer((request, response) => {
-      request.resume();
-      request.on('end', () => {
-        arrived += 1;
-        lastAt = performance.now();
-        if (arrived === 1) firstAt = lastAt;
-        response.statusCode = 201;
-        response.end();
-        if (arrived >= expected) waiting?.();
-      });
-    });
-    service.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-    const serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
-
-    // One device per resident, all with real P-256 keys (one pair: each push still gets its own
-    // ephemeral key and salt).
-    const device = createECDH('prime256v1');
-    device.generateKeys();
-    const keys = { p256dh: device.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
-    await ctx.db.raw(
-      `insert into push_subscriptions (organization_id, user_id, endpoint, p256dh, auth, device_label)
-       select :organizationId, r.user_id, :serviceUrl || '/push/' || r.user_id, :p256dh, :auth, 'Chrome · Android'
-       from residents r join properties p on p.id = r.property_id
-       where p.organization_id = :organizationId and r.status <> 'inactive'`,
-      { organizationId: admin.organizationId, serviceUrl, ...keys },
-    );
-    const devices = Number((await ctx.db('pushSubscriptions').where({ organizationId: admin.organizationId }).count({ n: '*' }))[0].n);
+    const service = await startPushService();
+    const { keys, devices } = await subscribeResidents(ctx, admin.organizationId, service.url);
     const propertyIds = (await ctx.db('properties').where({ organizationId: admin.organizationId }).orderBy('id').pluck('id')) as number[];
     const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
 
@@ -85,50 +50,19 @@ const suite: BenchSuite = {
     try {
       // The worker is up once its heartbeat is in Redis; a short pause covers its start.
       await new Promise((resolve) => setTimeout(resolve, 5000));
-      expected = devices;
-      const done = new Promise<void>((resolve, reject) => {
-        waiting = resolve;
-        setTimeout(() => reject(new Error(`solo ${arrived} de ${devices} pushes en ${TIMEOUT_MS / 60_000} min`)), TIMEOUT_MS).unref();
-      });
+      const done = service.waitFor(devices, TIMEOUT_MS);
       const postedAt = performance.now();
-      for (let start = 0; start < propertyIds.length; start += 100) {
-        const response = await fetch(`${ctx.baseUrl}/api/broadcasts`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', cookie: admin.cookie, Origin: ctx.baseUrl },
-          body: JSON.stringify({ title: 'Fuga de gas', message: 'Salgan del edificio por la escalera norte.', category: 'emergency', propertyIds: propertyIds.slice(start, start + 100) }),
-        });
-        if (response.status !== 201) throw new Error(`POST /api/broadcasts: ${response.status} ${await response.text()}`);
-      }
+      await postEmergency(ctx, admin.cookie, propertyIds);
       const answeredAt = performance.now();
       await done;
       // Read before the baseline, which counts on the same service.
+      const { firstAt, lastAt } = service.counts();
       const total = lastAt - postedAt;
       const firstPushMs = firstAt - postedAt;
       const workerSeconds = (lastAt - firstAt) / 1000;
 
       // Baseline: the same number of pushes, encrypted and signed beforehand, sent straight.
-      arrived = 0;
-      expected = Infinity;
-      const vapid = webpush.generateVAPIDKeys();
-      const requests = Array.from({ length: devices }, (_, n) =>
-        webpush.generateRequestDetails({ endpoint: `${serviceUrl}/push/baseline-${n}`, keys }, JSON.stringify({ title: 'Emergencia: Fuga de gas', body: 'Salgan del edificio por la escalera norte.', url: '/broadcasts', tag: 'broadcast-1' }), {
-          vapidDetails: { subject: 'mailto:bench@vecindad.do', publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-          TTL: 86_400,
-          contentEncoding: 'aes128gcm',
-        }),
-      );
-      const baselineStart = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < requests.length) {
-            const request = requests[next++];
-            const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: new Uint8Array(request.body!) });
-            await response.body?.cancel();
-          }
-        }),
-      );
-      const baselineSeconds = (performance.now() - baselineStart) / 1000;
+      const baselineSeconds = await sendBaselinePushes(service.url, keys, devices, CONCURRENCY);
 
       const notifications = Number((await ctx.db('notifications').where({ organizationId: admin.organizationId, type: 'broadcast.created' }).count({ n: '*' }))[0].n);
       const round = (value: number) => Math.round(value * 10) / 10;
@@ -158,7 +92,7 @@ const suite: BenchSuite = {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');
       await exited;
-      await new Promise((resolve) => service.close(resolve));
+      await service.close();
     }
   },
 };

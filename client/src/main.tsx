@@ -1,3 +1,4 @@
+import './lib/no-eval';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/app.css';
 import { onlineManager } from '@tanstack/react-query';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { cashKey, expenseKey, incomeKey, reservePart } from '../../shared/books';
 import type { ChargeType } from '../../shared/enums';
 import { dayOf, todayThere } from '../../shared/time';
-import { postEntry, reverseSource, standingEntries } from './journal';
+import { accountIds, postEntries, postEntry, reverseSource, standingEntries, type EntryInput } from './journal';
 
 /**
  * What each money movement of billing and finances writes in the journal (docs/modules/finances.md,
@@ -41,6 +41,36 @@ export async function postCharge(trx: Knex, chargeId: number, actorId: Actor) {
       { account: 'income:reserve', fundId: reserve ? await fundOfKind(trx, charge.propertyId, 'reserve') : null, credit: reserve },
     ],
   });
+}
+
+/** What postCharges needs of a property besides its charges, read before a batch takes its invoice numbers. */
+export async function chargeAccounts(trx: Knex, organizationId: number, propertyId: number, types: ChargeType[]) {
+  return { accounts: await accountIds(trx, organizationId, ['receivables', 'income:reserve', ...new Set(types.map(incomeKey))]), reserveFund: await fundOfKind(trx, propertyId, 'reserve') };
+}
+
+/** Charges just issued together, of one organization and property (issueCharges): each as postCharge posts it, in two inserts. */
+export async function postCharges(
+  trx: Knex,
+  charges: Array<{ id: number; organizationId: number; propertyId: number; createdAt: Date | string; invoiceNumber: string; description: string | null; type: string; amount: number; reserveAmount: number; fundId: number | null }>,
+  actorId: Actor,
+  prepared?: Awaited<ReturnType<typeof chargeAccounts>>,
+) {
+  if (!charges.length) return;
+  const reserveFund = prepared?.reserveFund ?? (charges.some((charge) => charge.reserveAmount) ? await fundOfKind(trx, charges[0].propertyId, 'reserve') : null);
+  const entries: EntryInput[] = charges.map((charge) => ({
+    organizationId: charge.organizationId,
+    propertyId: charge.propertyId,
+    date: dayOf(new Date(charge.createdAt)),
+    source: { type: 'charge', id: charge.id },
+    description: `${charge.invoiceNumber} · ${charge.description}`,
+    createdById: actorId,
+    lines: [
+      { account: 'receivables', debit: charge.amount },
+      { account: incomeKey(charge.type as ChargeType), fundId: charge.fundId, credit: charge.amount - charge.reserveAmount },
+      { account: 'income:reserve', fundId: charge.reserveAmount ? reserveFund : null, credit: charge.reserveAmount },
+    ],
+  }));
+  await postEntries(trx, charges[0].organizationId, entries, prepared?.accounts);
 }
 
 /**
@@ -95,30 +125,58 @@ export async function postCreditNote(trx: Knex, creditNoteId: number, actorId: A
   });
 }
 
+/**
+ * An entry that names its payment's receipt in its description, written once the number is
+ * known: a payment just confirmed takes its receipt number last (commands/payments.ts), after
+ * these are prepared. `receipt` is the number the payment already had, if any.
+ */
+export type ReceiptEntry = { paymentId: number; receipt: string | null; entry: (receipt: string) => EntryInput };
+
+/** Posts prepared entries of one organization, the receipt named where `numbered` gives it (a payment numbered after they were prepared). */
+export async function postReceiptEntries(trx: Knex, organizationId: number, entries: ReceiptEntry[], numbered?: { paymentId: number; receipt: string }, known?: Map<string, number>) {
+  const receiptOf = ({ paymentId, receipt }: ReceiptEntry) => (paymentId === numbered?.paymentId ? numbered.receipt : receipt) ?? `#${paymentId}`;
+  await postEntries(trx, organizationId, entries.map((prepared) => prepared.entry(receiptOf(prepared))), known);
+}
+
 /** Money received (a payment confirmed): cash or bank, no fund yet / the owners' advance. */
+function paymentEntry(payment: { id: number; organizationId: number; propertyId: number; receivedAt: string; method: string; amount: number; receiptNumber: string | null }, actorId: Actor): ReceiptEntry {
+  return {
+    paymentId: payment.id,
+    receipt: payment.receiptNumber,
+    entry: (receipt) => ({
+      organizationId: payment.organizationId,
+      propertyId: payment.propertyId,
+      date: payment.receivedAt,
+      source: { type: 'payment', id: payment.id },
+      description: receipt,
+      createdById: actorId,
+      lines: [
+        { account: cashKey(payment.method), debit: payment.amount },
+        { account: 'advances', credit: payment.amount },
+      ],
+    }),
+  };
+}
+
+/** A confirmed payment's entry, with the receipt number it has (the books' backfill). */
 export async function postPayment(trx: Knex, paymentId: number, actorId: Actor) {
   const payment = await trx('payments').where({ id: paymentId }).first();
-  await postEntry(trx, {
-    organizationId: payment.organizationId,
-    propertyId: payment.propertyId,
-    date: payment.receivedAt,
-    source: { type: 'payment', id: paymentId },
-    description: payment.receiptNumber ?? `#${paymentId}`,
-    createdById: actorId,
-    lines: [
-      { account: cashKey(payment.method), debit: payment.amount },
-      { account: 'advances', credit: payment.amount },
-    ],
-  });
+  await postReceiptEntries(trx, payment.organizationId, [paymentEntry(payment, actorId)]);
 }
+
+/** An allocation as settleUnit writes it. */
+export type MadeAllocation = { id: number; paymentId: number; chargeId: number; amount: number };
 
 /**
  * Allocations just made (settleUnit): each pays a charge out of the owners' advance and moves
  * its money to the charge's funds, the base to the charge's fund and the reserve line's part
  * (shared/books.ts reservePart) to the reserve fund, on the day the money reached them (the
- * later of the payment's day and the charge's). The split is kept as rows (`allocation_funds`).
+ * later of the payment's day and the charge's). The split is kept as rows (`allocation_funds`),
+ * written here one allocation after another (a charge paid twice reads the first's split);
+ * the entries are answered, for one insert.
  */
-export async function postAllocations(trx: Knex, allocations: Array<{ id: number; paymentId: number; chargeId: number; amount: number }>, actorId: Actor) {
+async function allocationEntries(trx: Knex, allocations: MadeAllocation[], actorId: Actor): Promise<ReceiptEntry[]> {
+  const entries: ReceiptEntry[] = [];
   for (const allocation of allocations) {
     const payment = await trx('payments').where({ id: allocation.paymentId }).first();
     const charge = await trx('charges').where({ id: allocation.chargeId }).first();
@@ -132,21 +190,42 @@ export async function postAllocations(trx: Knex, allocations: Array<{ id: number
     ].filter((part) => part.amount > 0);
     await trx('allocationFunds').insert(parts);
     const cash = cashKey(payment.method);
-    await postEntry(trx, {
-      organizationId: charge.organizationId,
-      propertyId: charge.propertyId,
-      date,
-      source: { type: 'allocation', id: allocation.id },
-      description: `${payment.receiptNumber ?? `#${payment.id}`} → ${charge.invoiceNumber}`,
-      createdById: actorId,
-      lines: [
-        { account: 'advances', debit: allocation.amount },
-        { account: 'receivables', credit: allocation.amount },
-        ...parts.map((part) => ({ account: cash, fundId: part.fundId, debit: part.amount })),
-        { account: cash, credit: allocation.amount },
-      ],
+    entries.push({
+      paymentId: payment.id,
+      receipt: payment.receiptNumber,
+      entry: (receipt) => ({
+        organizationId: charge.organizationId,
+        propertyId: charge.propertyId,
+        date,
+        source: { type: 'allocation', id: allocation.id },
+        description: `${receipt} → ${charge.invoiceNumber}`,
+        createdById: actorId,
+        lines: [
+          { account: 'advances', debit: allocation.amount },
+          { account: 'receivables', credit: allocation.amount },
+          ...parts.map((part) => ({ account: cash, fundId: part.fundId, debit: part.amount })),
+          { account: cash, credit: allocation.amount },
+        ],
+      }),
     });
   }
+  return entries;
+}
+
+export async function postAllocations(trx: Knex, allocations: MadeAllocation[], actorId: Actor) {
+  const entries = await allocationEntries(trx, allocations, actorId);
+  if (entries.length) await postReceiptEntries(trx, entries[0].entry('').organizationId, entries);
+}
+
+/**
+ * A payment just confirmed and the allocations it made, prepared to be posted once it has its
+ * receipt number (postReceiptEntries), with the accounts they post to: nothing is left to read then.
+ */
+export async function receiptEntries(trx: Knex, paymentId: number, allocations: MadeAllocation[], actorId: Actor) {
+  const payment = await trx('payments').where({ id: paymentId }).first();
+  const entries = [paymentEntry(payment, actorId), ...(await allocationEntries(trx, allocations, actorId))];
+  const keys = [...new Set(entries.flatMap((prepared) => prepared.entry('').lines.map((line) => line.account)).filter((key): key is string => typeof key === 'string'))];
+  return { entries, accounts: await accountIds(trx, payment.organizationId, keys) };
 }
 
 /**

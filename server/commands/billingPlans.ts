@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { nextPeriod, percentOf, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
-import { TIME_ZONE, addDays, dayOf, todayThere } from '../../shared/time';
+import { nextPeriod, periodOf, planLines, splitAmount, shareWeight } from '../../shared/billing';
+import { addDays, dayOf, todayThere } from '../../shared/time';
 import { messageText } from '../../shared/messages';
 import type { BillingPlan, BillingPlanInput, ChargeSplitInput } from '../../shared/schemas/billing';
 import { db } from '../db';
@@ -8,9 +8,8 @@ import { conflict, validationError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import type { Property, User } from '../models';
 import { checkChargeFund, creditCharge, issueCharge } from './charges';
-import { lockUnit } from './ledger';
-import { reviewAgreements } from './collections/agreements';
-import { underKeptAgreementSql } from '../db/charges';
+import { issueCharges } from './chargeBatch';
+import { transaction } from '../db/transaction';
 import { monthText } from './rowTexts';
 import { isClosed, whereMonthOpen } from '../policies/periods';
 
@@ -161,9 +160,11 @@ function issuesToday(planRow: PlanRow, today: string) {
  * (nextIssue: its issue day has come and the plan existed on it): one `maintenance` charge per
  * unit and period, due the plan's days after today. The plan's row is locked for the
  * transaction, so two workers issue one after the other and the second finds the charges made;
- * the unique key (unit, period) refuses a double whatever happens. Answers the charges issued now.
+ * the unique key (unit, period) refuses a double whatever happens. `limit`: at most that many
+ * units (in billing order) of those still missing theirs, so a big property is issued in short
+ * transactions (issueMonthlyInBatches). Answers the charges issued now.
  */
-export async function issueMonthlyCharges(trx: Knex, propertyId: number, today = todayThere()) {
+export async function issueMonthlyCharges(trx: Knex, propertyId: number, today = todayThere(), { limit }: { limit?: number } = {}) {
   const planRow = await trx('billingPlans').where({ propertyId }).forUpdate().first();
   const due = planRow && issuesToday(planRow, today);
   // A closed month gets no cuotas: not issued (nor retried by the sweep) while it stays closed.
@@ -175,21 +176,29 @@ export async function issueMonthlyCharges(trx: Knex, propertyId: number, today =
   // Not pluck: the column mappers rename its key.
   const issued = new Set((await trx('charges').where({ propertyId, type: 'maintenance', period }).select('unitId')).map((row: { unitId: number }) => row.unitId));
   const numbers = new Map(units.map((unit) => [unit.id, unit.unitNumber]));
-  const made = [];
-  for (const line of planLines(plan, units)) {
-    if (issued.has(line.unitId)) continue;
-    made.push(
-      await issueCharge(trx, null, { unit: { id: line.unitId, unitNumber: numbers.get(line.unitId)! }, property }, {
-        type: 'maintenance',
-        amount: line.amount,
-        reserveAmount: line.reserve,
-        dueDate,
-        description: cuotaDescription(period),
-        period,
-      }),
-    );
+  const missing = planLines(plan, units).filter((line) => !issued.has(line.unitId));
+  return issueCharges(
+    trx,
+    null,
+    property,
+    missing.slice(0, limit ?? missing.length).map((line) => ({
+      unit: { id: line.unitId, unitNumber: numbers.get(line.unitId)! },
+      fields: { type: 'maintenance', amount: line.amount, reserveAmount: line.reserve, dueDate, description: cuotaDescription(period), period },
+    })),
+  );
+}
+
+/** Units a transaction of the worker issues at most (cuotas, late fees): its locks and the invoice counter's are held that long. */
+export const BATCH_SIZE = 100;
+
+/** A property's cuotas of the day (issueMonthlyCharges) in transactions of BATCH_SIZE units each. Answers how many were issued. */
+export async function issueMonthlyInBatches(propertyId: number, today = todayThere()) {
+  let issued = 0;
+  for (;;) {
+    const made = (await transaction((trx) => issueMonthlyCharges(trx, propertyId, today, { limit: BATCH_SIZE }))).length;
+    issued += made;
+    if (made < BATCH_SIZE) return issued;
   }
-  return made;
 }
 
 /** Properties whose plan issues this month's cuotas today (issuesToday) and that miss some (the sweep). */
@@ -221,68 +230,6 @@ export async function splitCharges(trx: Knex, actor: User, property: Property, i
     charges.push(await issueCharge(trx, actor.id, { unit, property }, { type: input.type, amount: parts[index], dueDate: input.dueDate, description: input.description, fundId: input.fundId }));
   }
   return charges;
-}
-
-/** The late fee of an overdue balance under a plan's rule (0 for none). */
-export function lateFeeAmount(plan: Pick<BillingPlan, 'lateFee'>, balance: number) {
-  if (plan.lateFee.kind === 'flat') return plan.lateFee.value;
-  if (plan.lateFee.kind === 'percent') return percentOf(balance, plan.lateFee.value);
-  return 0;
-}
-
-/**
- * The day's late fees: for every plan with a rule, each pending charge (not itself a late fee)
- * past its due date plus the grace days gets one `late_fee` charge per period (the month of
- * `today`), linked to it and due today; not a charge under a kept payment agreement (the
- * agreements are reviewed first: a missed instalment resumes the fees); not a charge issued after its due date plus the grace
- * (a debt an administrator charged late never had that time to be paid). Idempotent: the unique key (charge, period) and the
- * check under the unit's lock make a second run, or a second worker, add nothing.
- */
-export async function applyLateFees(trx: Knex, today = todayThere(), options: { propertyId?: number } = {}) {
-  const period = periodOf(today);
-  // First the agreements' state of the day: one with an instalment missed no longer pauses its charges' fees.
-  await reviewAgreements(trx, today);
-  // A closed month gets no late fees (its day's run adds none while it stays closed).
-  const plans = whereMonthOpen(trx('billingPlans'), trx, 'billing_plans.property_id', today).whereNot('lateFeeKind', 'none');
-  if (options.propertyId) plans.where({ propertyId: options.propertyId });
-  const made = [];
-  for (const planRow of await plans) {
-    const plan = presentPlan(planRow);
-    const overdue: Array<{ id: number; unitId: number; unitNumber: string; invoiceNumber: string; balance: number }> = await trx('charges')
-      .join('units', 'units.id', 'charges.unit_id')
-      .where({ 'charges.propertyId': plan.propertyId, 'charges.status': 'pending' })
-      .whereNot('charges.type', 'late_fee')
-      .where('charges.dueDate', '<', addDays(today, -plan.lateFee.graceDays))
-      // Never on a charge issued (its day in the organization's zone) after its due date plus the grace.
-      .whereRaw('(charges.created_at at time zone ?)::date <= charges.due_date + ?::int', [TIME_ZONE, plan.lateFee.graceDays])
-      .whereNotExists(trx('charges as f').whereRaw('f.source_charge_id = charges.id').where({ 'f.type': 'late_fee', 'f.period': period }))
-      // Paused while a payment agreement covering the charge is kept (collections/agreements).
-      .whereRaw(`not ${underKeptAgreementSql('charges.id')}`)
-      .orderBy('charges.id')
-      .select('charges.id', 'charges.unitId', 'units.unitNumber', 'charges.invoiceNumber', trx.raw('charges.amount - charges.paid_amount as balance'));
-    if (!overdue.length) continue;
-    const property = await trx('properties').where({ id: plan.propertyId }).first('id', 'organizationId', 'name');
-    for (const charge of overdue) {
-      await lockUnit(trx, charge.unitId);
-      // Under the unit's lock: paid meanwhile, or fee added by another worker.
-      const still = await trx('charges').where({ id: charge.id, status: 'pending' }).first(trx.raw('amount - paid_amount as balance'));
-      const exists = await trx('charges').where({ sourceChargeId: charge.id, type: 'late_fee', period }).first('id');
-      if (!still || exists) continue;
-      const amount = lateFeeAmount(plan, Number(still.balance));
-      if (amount <= 0) continue;
-      made.push(
-        await issueCharge(trx, null, { unit: { id: charge.unitId, unitNumber: charge.unitNumber }, property }, {
-          type: 'late_fee',
-          amount,
-          dueDate: today,
-          description: `Mora ${monthText(period)} de ${charge.invoiceNumber}`,
-          period,
-          sourceChargeId: charge.id,
-        }),
-      );
-    }
-  }
-  return made;
 }
 
 /**

@@ -77,6 +77,24 @@ export type ChargeFields = {
   fundId?: number | null;
 };
 
+/** The row of a charge issued to a unit, numbered and billed to `userId` (issueCharge, issueCharges). */
+export const chargeInsert = (property: Pick<Property, 'id' | 'organizationId'>, unitId: number, userId: number | null, fields: ChargeFields, actorId: number | null, invoiceNumber: string) => ({
+  organizationId: property.organizationId,
+  propertyId: property.id,
+  unitId,
+  userId,
+  type: fields.type,
+  amount: fields.amount,
+  dueDate: fields.dueDate,
+  description: fields.description,
+  period: fields.period ?? null,
+  reserveAmount: fields.reserveAmount ?? 0,
+  sourceChargeId: fields.sourceChargeId ?? null,
+  fundId: fields.fundId ?? null,
+  createdById: actorId,
+  invoiceNumber,
+});
+
 /**
  * Issues a charge to a unit: billed to its owner (else its primary or any active resident),
  * numbered `FAC-YYYY-NNNNNN`, and paid at once from the unit's credit if it has any. Its
@@ -85,50 +103,41 @@ export type ChargeFields = {
 export async function issueCharge(trx: Knex, actorId: number | null, { unit, property }: { unit: Pick<Unit, 'id' | 'unitNumber'>; property: Pick<Property, 'id' | 'organizationId' | 'name'> }, fields: ChargeFields) {
   await lockUnit(trx, unit.id);
   await assertPeriodOpen(trx, property.id, todayThere());
+  const userId = await billedUserId(trx, unit.id);
   const [{ id }] = await trx('charges')
-    .insert({
-      organizationId: property.organizationId,
-      propertyId: property.id,
-      unitId: unit.id,
-      userId: await billedUserId(trx, unit.id),
-      type: fields.type,
-      amount: fields.amount,
-      dueDate: fields.dueDate,
-      description: fields.description,
-      period: fields.period ?? null,
-      reserveAmount: fields.reserveAmount ?? 0,
-      sourceChargeId: fields.sourceChargeId ?? null,
-      fundId: fields.fundId ?? null,
-      createdById: actorId,
-      invoiceNumber: await nextNumber(trx, property.organizationId, 'invoice'),
-    })
+    .insert(chargeInsert(property, unit.id, userId, fields, actorId, await nextNumber(trx, property.organizationId, 'invoice')))
     .returning('id');
   await postCharge(trx, id, actorId);
   await settleUnit(trx, unit.id);
   const charge = await getCharge(trx, id);
-  await recordEvent(
-    trx,
-    ...(await ledgerEvents(trx, unit.id, {
-      type: 'charge.created',
-      organizationId: property.organizationId,
-      propertyId: property.id,
-      actorId,
-      subject: { type: 'charge', id },
-      payload: {
-        id,
-        unitId: unit.id,
-        unitNumber: unit.unitNumber,
-        propertyName: property.name,
-        invoiceNumber: charge.invoiceNumber,
-        title: charge.description,
-        amount: charge.amount,
-        chargeType: charge.type,
-        dueDate: charge.dueDate,
-      },
-    })),
-  );
+  await recordEvent(trx, ...(await ledgerEvents(trx, unit.id, chargeCreated(actorId, property, charge, unit.unitNumber))));
   return charge;
 }
+
+/** The `charge.created` event of a charge just issued, before its audience (ledgerEvents). */
+export const chargeCreated = (
+  actorId: number | null,
+  property: Pick<Property, 'id' | 'organizationId' | 'name'>,
+  charge: Pick<ChargeRow, 'id' | 'unitId' | 'invoiceNumber' | 'description' | 'amount' | 'type' | 'dueDate'>,
+  unitNumber: string,
+) => ({
+  type: 'charge.created' as const,
+  organizationId: property.organizationId,
+  propertyId: property.id,
+  actorId,
+  subject: { type: 'charge', id: charge.id },
+  payload: {
+    id: charge.id,
+    unitId: charge.unitId,
+    unitNumber,
+    propertyName: property.name,
+    invoiceNumber: charge.invoiceNumber,
+    title: charge.description,
+    amount: charge.amount,
+    chargeType: charge.type,
+    dueDate: charge.dueDate,
+  },
+});
 
 /** An administrator's charge to one unit (`POST /api/charges`). */
 export async function createCharge(trx: Knex, actor: User, placed: PlacedUnit, input: ChargeCreateInput) {

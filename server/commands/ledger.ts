@@ -8,7 +8,7 @@ import { validationError } from '../errors';
 import type { EventInput } from '../events/outbox';
 import { unitPeopleIds } from '../policies/billing';
 import { containsPattern } from '../db/search';
-import { postAllocations } from '../books/post';
+import { postAllocations, type MadeAllocation } from '../books/post';
 
 /**
  * The ledger's shared steps. Every change of a unit's ledger first locks the unit's row
@@ -36,8 +36,48 @@ export async function billedUserId(trx: Knex, unitId: number): Promise<number | 
 
 /** The next invoice (`FAC-2026-000123`) or receipt (`REC-2026-000045`) number of an organization. */
 export async function nextNumber(trx: Knex, organizationId: number, series: 'invoice' | 'receipt'): Promise<string> {
-  const { rows } = await trx.raw('select billing_next_number(?, ?, ?::date) as number', [organizationId, series, todayThere()]);
+  const { rows } = await trx.raw('select ? as number', [nextNumberSql(trx, organizationId, series)]);
   return rows[0].number;
+}
+
+/** nextNumber as an SQL expression, to set a column in the statement that writes the row. */
+export const nextNumberSql = (trx: Knex, organizationId: number, series: 'invoice' | 'receipt') =>
+  trx.raw('billing_next_number(?, ?, ?::date)', [organizationId, series, todayThere()]);
+
+/**
+ * `count` consecutive numbers of a series at once (a batch of charges): one update of the
+ * counter row, which stays locked until commit like nextNumber's. A batch takes them last,
+ * just before it writes the rows, so the counter is held for its inserts only.
+ */
+export async function nextNumbers(trx: Knex, organizationId: number, series: 'invoice' | 'receipt', count: number): Promise<string[]> {
+  if (count <= 0) return [];
+  const year = Number(todayThere().slice(0, 4));
+  const { rows } = await trx.raw(
+    `insert into billing_sequences as s (organization_id, series, year, last_number) values (?, ?, ?, ?)
+     on conflict (organization_id, series, year) do update set last_number = s.last_number + excluded.last_number
+     returning s.last_number`,
+    [organizationId, series, year, count],
+  );
+  const last = Number(rows[0].last_number);
+  const prefix = series === 'invoice' ? 'FAC' : 'REC';
+  return Array.from({ length: count }, (_, i) => `${prefix}-${year}-${String(last - count + 1 + i).padStart(6, '0')}`);
+}
+
+/** Who each unit's charges are billed to (billedUserId of each, in one query). */
+export async function billedUserIds(trx: Knex, unitIds: number[]): Promise<Map<number, number | null>> {
+  const { rows } = await trx.raw(
+    `select u.id, coalesce(u.owner_id, (
+       select r.user_id from residents r where r.unit_id = u.id and r.status <> 'inactive'
+       order by r.is_primary desc, r.status, r.id limit 1)) as user_id
+     from units u where u.id = any(?)`,
+    [unitIds],
+  );
+  return new Map(rows.map((row: { id: number; user_id: number | null }) => [row.id, row.user_id]));
+}
+
+/** Locks the ledgers of many units (lockUnit of each), in id order so two batches never wait on each other in a circle. */
+export async function lockUnits(trx: Knex, unitIds: number[]) {
+  if (unitIds.length) await trx.raw('select id from units where id = any(?) order by id for no key update', [unitIds]);
 }
 
 /** A unit's pending charges, oldest due first, with their balances. */
@@ -69,9 +109,18 @@ export function checkChosenCharges(chosen: AllocationChoice[], open: OpenCharge[
  * Applies a unit's credit to its pending charges: every confirmed payment with money left,
  * oldest received first (`first`, a payment just recorded, goes first with the charges chosen
  * for it), pays the pending charges oldest due first. Afterwards a unit never has both credit
- * and a pending charge. Answers the allocations made.
+ * and a pending charge. Posts them in the journal.
  */
-export async function settleUnit(trx: Knex, unitId: number, first?: { paymentId: number; chosen?: AllocationChoice[] }) {
+export async function settleUnit(trx: Knex, unitId: number) {
+  const made = await allocateUnit(trx, unitId);
+  if (made.length) await postAllocations(trx, made, null);
+}
+
+/**
+ * settleUnit's allocations, answered unposted: a payment just confirmed (`first`) posts them
+ * with its own entry once it has its receipt number (commands/payments.ts).
+ */
+export async function allocateUnit(trx: Knex, unitId: number, first?: { paymentId: number; chosen?: AllocationChoice[] }): Promise<MadeAllocation[]> {
   let open = await openCharges(trx, unitId);
   if (!open.length) return [];
   const credits: Array<{ id: number; left: number }> = await trx('payments')
@@ -87,8 +136,7 @@ export async function settleUnit(trx: Knex, unitId: number, first?: { paymentId:
     open = open.map((charge) => ({ ...charge, balance: charge.balance - (given.get(charge.id) ?? 0) })).filter((charge) => charge.balance > 0);
     made.push(...plan.allocations.map((allocation) => ({ ...allocation, paymentId: credit.id })));
   }
-  if (made.length) await postAllocations(trx, await trx('paymentAllocations').insert(made).returning(['id', 'paymentId', 'chargeId', 'amount']), null);
-  return made;
+  return made.length ? trx('paymentAllocations').insert(made).returning(['id', 'paymentId', 'chargeId', 'amount']) : [];
 }
 
 /**
@@ -101,10 +149,12 @@ export async function ledgerEvents(
   event: { type: EventType; organizationId: number; propertyId: number; actorId: number | null; subject: { type: string; id: number }; payload: Record<string, unknown> },
 ): Promise<EventInput[]> {
   const people: Array<{ id: number }> = await unitPeopleIds(unitId, trx);
-  return [
-    { ...event, audience: 'administrators' },
-    ...people.map(({ id }) => ({ ...event, audience: 'user' as const, userId: id })),
-  ];
+  return ledgerEventsFor(event, people.map(({ id }) => id));
+}
+
+/** ledgerEvents with the unit's people read beforehand (a batch reads them for all its units at once). */
+export function ledgerEventsFor(event: Parameters<typeof ledgerEvents>[2], peopleIds: number[]): EventInput[] {
+  return [{ ...event, audience: 'administrators' }, ...peopleIds.map((userId) => ({ ...event, audience: 'user' as const, userId }))];
 }
 
 /**

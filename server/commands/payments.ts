@@ -20,10 +20,10 @@ import { reachableOrganizationIds } from '../policies/tenancy';
 import type { PaymentRow } from '../rows/billing';
 import type { PlacedUnit } from '../rows/properties';
 import { checkedFileBytes } from '../services/files';
-import { billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumber, openCharges, settleUnit, whereLedgerFilters } from './ledger';
+import { allocateUnit, billedUserId, checkChosenCharges, ledgerEvents, lockUnit, nextNumberSql, openCharges, settleUnit, whereLedgerFilters } from './ledger';
 import { rememberedPage } from '../services/listTotals';
 import { fullName } from '../../shared/format';
-import { postPayment, postRefund } from '../books/post';
+import { postReceiptEntries, postRefund, receiptEntries, type MadeAllocation } from '../books/post';
 import { assertPeriodOpen } from '../policies/periods';
 
 
@@ -168,13 +168,26 @@ export async function recordPayment(trx: Knex, actor: User, { unit, property }: 
       receivedAt: input.receivedAt,
       status: 'confirmed',
       recordedById: actor.id,
-      receiptNumber: await nextNumber(trx, property.organizationId, 'receipt'),
     })
     .returning('id');
-  await postPayment(trx, id, actor.id);
-  await settleUnit(trx, unit.id, { paymentId: id, chosen: input.allocations });
-  const payment = await getPayment(trx, id);
-  await tell(trx, 'payment.recorded', actor, payment);
+  return receipted(trx, actor, id, property.organizationId, await allocateUnit(trx, unit.id, { paymentId: id, chosen: input.allocations }));
+}
+
+/**
+ * A payment just confirmed, with the allocations it made, gets its receipt number last in its
+ * transaction: the organization's receipt counter stays locked from the number until commit,
+ * so everything else is read and prepared first (its journal entries, the payment as
+ * answered), and after the number come only the writes that name it and the event. The rule
+ * that a confirmed payment has its number is checked at commit
+ * (migrations/20261229000100_receipt_at_commit).
+ */
+async function receipted(trx: Knex, actor: User, paymentId: number, organizationId: number, allocations: MadeAllocation[], extra: Record<string, unknown> = {}) {
+  const { entries, accounts } = await receiptEntries(trx, paymentId, allocations, actor.id);
+  const unnumbered = await getPayment(trx, paymentId);
+  const [{ receiptNumber: receipt }] = await trx('payments').where({ id: paymentId }).update({ receiptNumber: nextNumberSql(trx, organizationId, 'receipt') }).returning('receiptNumber');
+  await postReceiptEntries(trx, organizationId, entries, { paymentId, receipt }, accounts);
+  const payment = { ...unnumbered, receiptNumber: receipt };
+  await tell(trx, 'payment.recorded', actor, payment, extra);
   return payment;
 }
 
@@ -241,18 +254,8 @@ export async function reviewPayment(trx: Knex, actor: User, current: Payment, in
     await tell(trx, 'payment.rejected', actor, rejected);
     return rejected;
   }
-  await trx('payments').where({ id: payment.id }).update({
-    status: 'confirmed',
-    receiptNumber: await nextNumber(trx, payment.organizationId, 'receipt'),
-    reviewedById: actor.id,
-    reviewedAt: trx.fn.now(),
-    updatedAt: trx.fn.now(),
-  });
-  await postPayment(trx, payment.id, actor.id);
-  await settleUnit(trx, payment.unitId, { paymentId: payment.id });
-  const confirmed = await getPayment(trx, payment.id);
-  await tell(trx, 'payment.recorded', actor, confirmed, { reported: true });
-  return confirmed;
+  await trx('payments').where({ id: payment.id }).update({ status: 'confirmed', reviewedById: actor.id, reviewedAt: trx.fn.now(), updatedAt: trx.fn.now() });
+  return receipted(trx, actor, payment.id, payment.organizationId, await allocateUnit(trx, payment.unitId, { paymentId: payment.id }), { reported: true });
 }
 
 /** The proof of a payment (its bytes and how to serve them), or undefined. */

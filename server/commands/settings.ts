@@ -15,7 +15,8 @@ import { organizationForHost } from './accounts';
  *     rnc, and the logo uploaded here (commands/organizationLogo.ts);
  *   organizations.settings (jsonb): appName, appDescription, companyName, textColor,
  *     backgroundColor, features { documents, billing, maintenance, amenities, visitors },
- *     showRegistrationForm.
+ *     showRegistrationForm, language (the organization's: its defaults' names, migration
+ *     20261220000200_organization_language).
  * A value never saved reads as DEFAULT_BRANDING (presenters/settings.ts).
  */
 

@@ -15,7 +15,7 @@ export const pastDueSql = (table = 'charges') => `(${table}.status = 'pending' a
 /**
  * The one gate of payment agreements (docs/modules/collections.md): SQL true when the charge
  * (`column`) is covered by an active agreement. Late fees are not issued on it
- * (billingPlans.applyLateFees) and reminders skip it (collections/reminders): both resume
+ * (lateFees.applyLateFees) and reminders skip it (collections/reminders): both resume
  * once the agreement is broken or cancelled.
  */
 export const underKeptAgreementSql = (column = 'charges.id') =>

@@ -24,3 +24,15 @@ export async function transaction<T>(work: (trx: Knex.Transaction) => Promise<T>
     }
   }
 }
+
+/**
+ * Runs independent reads: at once outside a transaction (each on a connection of the pool), one
+ * after another inside one (its single connection runs one query at a time; pg deprecates
+ * queueing queries on a busy client).
+ */
+export async function readTogether<T extends unknown[]>(trx: Knex, ...reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!trx.isTransaction) return (await Promise.all(reads.map((read) => read()))) as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as T;
+}

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventType, LiveEvent } from '../../shared/events';
-import { db } from '../db';
+import { db, directConnection } from '../db';
 import { logger as rootLogger } from '../logger';
 
 /** Work that must happen once an event is committed (scheduling a job), before it is sent. */
@@ -94,13 +94,15 @@ export function startRelay(options: RelayOptions): Relay {
     return rows.length;
   }
 
-  // LISTEN on a connection of its own (a pooled one would be handed to other queries).
+  // LISTEN on a connection of its own (a pooled one would be handed to other queries), to
+  // PostgreSQL itself: through a transaction pooler (DATABASE_DIRECT_URL set) the session that
+  // listens would serve other clients' transactions and their notifications would reach them.
   let listener: pg.Client | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let reconnectDelay = 500;
   const listen = async () => {
     if (stopped) return;
-    const client = new pg.Client(connectionSettings());
+    const client = new pg.Client({ ...directConnection(), application_name: 'vecindad-relay' });
     listener = client;
     const retry = () => {
       if (stopped || listener !== client) return;
@@ -167,11 +169,4 @@ function toLiveEvent(row: Record<string, unknown>): LiveEvent {
     payload: (row.payload as Record<string, unknown>) ?? {},
     createdAt: new Date(row.createdAt as string).toISOString(),
   };
-}
-
-/** The database the process is connected to (knex's settings), for the LISTEN connection. */
-function connectionSettings(): pg.ClientConfig {
-  const connection = (db().client.config as Knex.Config).connection;
-  if (typeof connection === 'string') return { connectionString: connection };
-  return { ...(connection as pg.ClientConfig), application_name: 'vecindad-relay' };
 }

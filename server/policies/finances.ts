@@ -22,10 +22,13 @@ export function whereFinancesReachable<Q extends Knex.QueryBuilder>(query: Q, ta
   return whereOrganizationReachable(query, `${table}.organization_id`, user);
 }
 
-/** A property whose finances the user manages. */
+/**
+ * A property whose finances the user manages. Outside a transaction it is found once per data
+ * version (services/listTotals.ts): finances' reads only read it.
+ */
 export async function findFinancesProperty(user: User, id: number, trx: Knex = db()): Promise<Property> {
   authorizeFinances(user);
-  return findReadableProperty(user, id, trx);
+  return findReadableProperty(user, id, trx, { remembered: true });
 }
 
 async function findReachable<Row>(user: User, table: string, id: number, missing: Parameters<typeof messageText>[0], trx: Knex, lock: boolean) {

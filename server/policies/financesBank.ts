@@ -4,18 +4,20 @@ import { db } from '../db';
 import { notFound } from '../errors';
 import type { User } from '../models';
 import type { StoredBankAccount, StoredBankLine } from '../rows/financesBank';
+import { rememberedForVersions } from '../services/listTotals';
 import { authorizeFinances, whereFinancesReachable } from './finances';
 
 /**
  * Bank accounts and their statement lines follow finances' rule (policies/finances.ts):
  * administrators of the organizations they reach; other roles 403; another organization's
- * account or line 404, also when a request names it in its body.
+ * account or line 404, also when a request names it in its body. An account only read (not
+ * locked, outside a transaction) is found once per data version (services/listTotals.ts).
  */
 export async function findBankAccount(user: User, id: number, trx: Knex = db(), { lock = false } = {}): Promise<StoredBankAccount> {
   authorizeFinances(user);
   const query = whereFinancesReachable(trx('bankAccounts').where('bankAccounts.id', id), 'bank_accounts', user).first('bankAccounts.*');
   if (lock) query.forUpdate();
-  const row = (await query) as StoredBankAccount | undefined;
+  const row = (lock ? await query : await rememberedForVersions(user, query, async () => query, trx)) as StoredBankAccount | undefined;
   if (!row) throw notFound(messageText('finances_bank_account_not_found'));
   return row;
 }

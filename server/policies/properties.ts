@@ -5,14 +5,20 @@ import { db } from '../db';
 import { forbidden, notFound } from '../errors';
 import { Amenity, Property, Unit, type User } from '../models';
 import { PROPERTY_COLUMNS, type PlacedUnit } from '../rows/properties';
+import { rememberedForVersions } from '../services/listTotals';
 import { readablePropertyIds } from './tenancy';
 
-/** A property the user may read, or 404 (its existence is never revealed). */
-export async function findReadableProperty(user: User, id: number, trx: Knex = db()): Promise<Property> {
-  const property = await Property.query(trx)
+/**
+ * A property the user may read, or 404 (its existence is never revealed). `remembered`: found
+ * once per data version (services/listTotals.ts) outside a transaction, for readers that never
+ * change the row they receive (it is shared).
+ */
+export async function findReadableProperty(user: User, id: number, trx: Knex = db(), { remembered = false } = {}): Promise<Property> {
+  const query = Property.query(trx)
     .select(PROPERTY_COLUMNS.map((column) => `properties.${column}`))
     .findById(id)
     .whereIn('id', readablePropertyIds(user, trx));
+  const property = remembered ? await rememberedForVersions(user, query.toKnexQuery(), async () => query, trx) : await query;
   if (!property) throw notFound(messageText('property_not_found'));
   return property;
 }

@@ -87,11 +87,15 @@ export function readablePropertyIds(user: User, trx: Knex = db()): Knex.QueryBui
   switch (user.role) {
     case 'Propietario':
     case 'Residente':
-      return query.where((own) =>
-        own
-          .where('properties.owner_id', user.id)
-          .orWhereIn('properties.id', trx('units').select('property_id').where({ ownerId: user.id }))
-          .orWhereIn('properties.id', trx('residents').select('property_id').where({ userId: user.id }).whereNot({ status: 'inactive' })),
+      // One list of ids (a union) rather than three conditions joined by OR: PostgreSQL sees
+      // the one or two properties it gives, and reads only their rows of what is joined to it.
+      return query.whereIn(
+        'properties.id',
+        trx('properties')
+          .select('id')
+          .where({ ownerId: user.id })
+          .union(trx('units').select('property_id').where({ ownerId: user.id }))
+          .union(trx('residents').select('property_id').where({ userId: user.id }).whereNot({ status: 'inactive' })),
       );
     case 'Suplidor':
       return query.whereIn('properties.id', staffedPropertyIds(user.id, trx));

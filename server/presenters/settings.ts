@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../shared/enums';
 import { DEFAULT_BRANDING, type Branding } from '../../shared/schemas/settings';
 import type { Organization } from '../models';
 
@@ -22,6 +23,7 @@ const StoredSettingsSchema = z.object({
     })
     .catch({ ...DEFAULT_BRANDING.features }),
   showRegistrationForm: z.boolean().catch(true),
+  language: z.enum(LANGUAGES).catch(DEFAULT_BRANDING.language),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -52,5 +54,6 @@ export function presentBranding(organization: Organization | undefined): Brandin
     rnc: organization.rnc ?? null,
     features: stored.features,
     showRegistrationForm: stored.showRegistrationForm,
+    language: stored.language,
   };
 }

@@ -16,7 +16,8 @@ import { ExpenseCreateWithAttachmentsSchema } from '../../shared/schemas/finance
 import { storeAttachments } from '../commands/finances/attachments';
 import { payExpense, voidExpense } from '../commands/finances/expensePayments';
 import { createExpense, listExpenses, readExpense, updateExpense } from '../commands/finances/expenses';
-import { createFund, listFunds, transferBetweenFunds, updateFund } from '../commands/finances/funds';
+import { createFund, transferBetweenFunds, updateFund } from '../commands/finances/funds';
+import { rememberedFunds } from '../commands/finances/remembered';
 import { createSupplier, listSuppliers, readSupplier, updateSupplier } from '../commands/finances/suppliers';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
@@ -44,7 +45,7 @@ financesRouter.get('/properties/:id/funds', async (ctx) => {
   const user = currentUser(ctx);
   const property = await findFinancesProperty(user, idParam(ctx.params.id));
   const { date } = parse(FundListQuerySchema, ctx.query);
-  ctx.body = (await listFunds(property, date)).map(presentFund);
+  ctx.body = (await rememberedFunds(user, property, date)).map(presentFund);
 });
 
 financesRouter.post('/properties/:id/funds', async (ctx) => {

@@ -8,10 +8,10 @@ import {
   StatementImportSchema,
 } from '../../shared/schemas/financesBank';
 import { createBankAccount, listBankAccounts, updateBankAccount } from '../commands/finances/bankAccounts';
-import { listBankLines } from '../commands/finances/bankLines';
 import { matchBankLine, unmatchBankLine } from '../commands/finances/bankMatching';
 import { importStatement } from '../commands/finances/bankStatements';
 import { markReconciled, reconciliation } from '../commands/finances/reconciliation';
+import { rememberedBankLines } from '../commands/finances/remembered';
 import { transaction } from '../db/transaction';
 import { currentUser, requireUser } from '../middleware/auth';
 import { authorizeFinances, findFinancesProperty } from '../policies/finances';
@@ -69,7 +69,7 @@ financesBankRouter.post('/bank-accounts/:id/statements', async (ctx) => {
 financesBankRouter.get('/bank-accounts/:id/lines', async (ctx) => {
   const user = currentUser(ctx);
   const account = await findBankAccount(user, idParam(ctx.params.id));
-  answerLines(ctx, user, await listBankLines(account, parse(BankLinesQuerySchema, ctx.query)));
+  answerLines(ctx, user, await rememberedBankLines(user, account, parse(BankLinesQuerySchema, ctx.query)));
 });
 
 financesBankRouter.post('/bank-lines/:id/match', async (ctx) => {

@@ -9,8 +9,9 @@ import {
   StatementPeriodSchema,
 } from '../../shared/schemas/financesBooks';
 import { todayThere } from '../../shared/time';
-import { balanceSheet, incomeStatement, trialBalance } from '../books/statements';
+import { balanceSheet, incomeStatement } from '../books/statements';
 import { createAccount, listAccounts, listJournal, updateAccount } from '../commands/finances/books';
+import { rememberedTrialBalance } from '../commands/finances/remembered';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
 import { BOOKS_TEXTS, balanceSheetPdf, incomeStatementPdf } from '../files/booksPdf';
@@ -74,9 +75,9 @@ async function statementProperty(ctx: Context) {
 }
 
 financesBooksRouter.get('/properties/:id/statements/trial-balance', async (ctx) => {
-  const { property } = await statementProperty(ctx);
+  const { user, property } = await statementProperty(ctx);
   const { to = todayThere() } = parse(StatementAtSchema, ctx.query);
-  ctx.body = await trialBalance(db(), property.id, to);
+  ctx.body = await rememberedTrialBalance(user, property.id, to);
 });
 
 async function balanceSheetOf(ctx: Context) {

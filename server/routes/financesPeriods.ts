@@ -15,10 +15,10 @@ import {
 import { messageText } from '../../shared/messages';
 import { todayThere } from '../../shared/time';
 import { readBudget, saveBudget } from '../commands/finances/budget';
-import { computeMonthlyReport, listPublishedReports, publishedReport, type MonthlyReport } from '../commands/finances/monthlyReport';
+import { listPublishedReports } from '../commands/finances/monthlyReport';
 import { closePeriod, listPeriods, reopenPeriod } from '../commands/finances/periods';
 import { createRecurring, deleteRecurring, listRecurring, readRecurring, updateRecurring, type RecurringExpenseRow } from '../commands/finances/recurring';
-import { financesSummary } from '../commands/finances/summary';
+import { rememberedMonthlyReport, rememberedSummary } from '../commands/finances/remembered';
 import { db } from '../db';
 import { transaction } from '../db/transaction';
 import { notFound } from '../errors';
@@ -28,7 +28,6 @@ import { letterhead } from '../files/pdf';
 import { currentUser, requireUser } from '../middleware/auth';
 import type { User } from '../models';
 import { findReportProperty, mayOpenInvoices, type ReportReader } from '../policies/financeReports';
-import { withInvoices } from '../commands/finances/reportInvoices';
 import { authorizeFinances, findFinancesProperty, whereFinancesReachable } from '../policies/finances';
 import { presentPeriod, presentRecurring, presentSummary } from '../presenters/financesClose';
 import { idParam, parse } from '../validation';
@@ -129,28 +128,27 @@ financesPeriodsRouter.delete('/recurring-expenses/:id', async (ctx) => {
 
 /**
  * A month's report: for administrators, the published one of a closed month (as it was
- * published), else computed now; for owners and residents, only a published one (404 otherwise).
+ * published), else computed now; for owners and residents, only a published one (404
+ * otherwise). With each expense's invoice files when `invoices`.
  */
-async function monthlyReport(ctx: Context): Promise<{ report: MonthlyReport; organizationId: number; published: { version: number; publishedAt: string } | null; reader: ReportReader }> {
+async function monthlyReport(ctx: Context, { invoices }: { invoices: (user: User, reader: ReportReader) => Promise<boolean> }) {
   const user = currentUser(ctx);
   const reader = await findReportProperty(user, idParam(ctx.params.id));
-  const { property, manager } = reader;
   const { month } = parse(MonthlyReportQuerySchema, ctx.query);
-  const published = await publishedReport(db(), property.id, month);
-  if (published) return { report: published.figures, organizationId: property.organizationId, published: { version: published.version, publishedAt: new Date(published.publishedAt).toISOString() }, reader };
-  if (!manager) throw notFound(messageText('finances_report_not_found'));
-  return { report: await transaction((trx) => computeMonthlyReport(trx, user, property, month)), organizationId: property.organizationId, published: null, reader };
+  const withFiles = await invoices(user, reader);
+  const answer = await rememberedMonthlyReport(user, reader.property, month, { manager: reader.manager, invoices: withFiles });
+  if (!answer) throw notFound(messageText('finances_report_not_found'));
+  return { ...answer, organizationId: reader.property.organizationId, invoices: withFiles };
 }
 
 /** The report as a page: with each expense's invoice files when the reader may open them (the transparency switch), and whether they are shown. */
 financesPeriodsRouter.get('/properties/:id/reports/monthly', async (ctx) => {
-  const { report, published, reader } = await monthlyReport(ctx);
-  const invoices = await mayOpenInvoices(currentUser(ctx), reader);
-  ctx.body = { ...(invoices ? await withInvoices(db(), report) : report), published, invoices };
+  const { report, published, invoices } = await monthlyReport(ctx, { invoices: mayOpenInvoices });
+  ctx.body = { ...report, published, invoices };
 });
 
 financesPeriodsRouter.get('/properties/:id/reports/monthly.pdf', async (ctx) => {
-  const { report, organizationId } = await monthlyReport(ctx);
+  const { report, organizationId } = await monthlyReport(ctx, { invoices: async () => false });
   const user = currentUser(ctx);
   sendPdf(ctx, `${user.language === 'en' ? 'monthly-report' : 'informe-mensual'}-${report.month}.pdf`, await monthlyReportPdf(await letterhead(organizationId), report, user.language));
 });
@@ -168,5 +166,5 @@ financesPeriodsRouter.get('/finances/summary', async (ctx) => {
   authorizeFinances(user);
   const { propertyId } = parse(FinancesSummaryQuerySchema, ctx.query);
   const property = await findFinancesProperty(user, propertyId);
-  ctx.body = presentSummary(await financesSummary(property));
+  ctx.body = presentSummary(await rememberedSummary(user, property));
 });

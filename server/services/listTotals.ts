@@ -115,10 +115,25 @@ export async function rememberedForVersions<T>(
   // Inside a transaction a query may see its own uncommitted rows: never remembered.
   if (trx.isTransaction) return compute();
   const { sql, bindings } = query.toSQL();
+  return rememberedUnder(user, sql, `${sql}\u0000${JSON.stringify(bindings)}`, compute, trx, alsoReads);
+}
+
+/**
+ * What `compute` answers, remembered like a query's answer (rememberedForVersions) under `key`:
+ * a name for what it computes and every value it depends on (ids, days: never the clock, which
+ * must be read by the caller and put in the key), when it reads only the tables `reads` names
+ * (and SQL that does not read the clock). For answers made of several queries and the
+ * computation between them (finances' figures).
+ */
+export async function rememberedRead<T>(user: User, key: { name: string; values: unknown[] }, reads: string[], compute: () => Promise<T>, trx: Knex): Promise<T> {
+  if (trx.isTransaction) return compute();
+  return rememberedUnder(user, '', `read:${key.name}\u0000${JSON.stringify(key.values)}`, compute, trx, reads);
+}
+
+async function rememberedUnder<T>(user: User, sql: string, key: string, compute: () => Promise<T>, trx: Knex, alsoReads: string[]): Promise<T> {
   const organizationIds = await reachableOrganizationIds(user, trx);
   if (!organizationIds || !(await rememberable(sql, alsoReads, trx))) return compute();
 
-  const key = `${sql}\u0000${JSON.stringify(bindings)}`;
   // Read before computing: what is remembered is never older than the versions it is kept with.
   const versions = await versionsOf(user, organizationIds, trx);
   const known = remembered.get(key);

@@ -35,13 +35,15 @@ export function sessionHint(secure: boolean) {
     /**
      * Around an /api request: a hint with no signed-in user behind it at the end (signed out,
      * session expired or ended elsewhere) goes, and so does that session, so a stale hint
-     * costs one request answered 401 and no more.
+     * costs one request answered 401 and no more. Not for a session ended a moment ago by a
+     * sign-in or sign-out (store.ts: ENDED_SESSION_KEPT): that request was under way when the
+     * browser received the next session's cookies, which its answer must not clear.
      */
     async dropStale(ctx: Context, next: Next) {
       try {
         await next();
       } finally {
-        if (hinted(ctx) && !(ctx.session?.userId && ctx.state.user)) {
+        if (hinted(ctx) && !ctx.session?.ended && !(ctx.session?.userId && ctx.state.user)) {
           if (ctx.session) ctx.session = null;
           write(ctx, false);
         }

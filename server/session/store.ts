@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { db } from '../db';
+import { db, namedStatements } from '../db';
 import { User } from '../models';
 import { accessSql, activeUserSql, type UserAccess } from '../policies/access';
 import { reachableOrganizationsSql } from '../policies/tenancy';
@@ -13,7 +13,16 @@ export type SessionData = {
   userId?: number;
   /** Signed in with a temporary password: changing it does not ask for it again. */
   signedInWithTemporaryPassword?: boolean;
+  /** Replaced at sign-in or ended at sign-out a moment ago (sessionStore.destroy). */
+  ended?: boolean;
 };
+
+/**
+ * How long a session replaced by a sign-in or ended by a sign-out is still known as ended: a
+ * request another tab had under way with it is answered as signed out and clears no cookie,
+ * which the browser may by then hold for the next session (session/hint.ts).
+ */
+export const ENDED_SESSION_KEPT = '1 minute';
 
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -25,7 +34,8 @@ const LOOKUP_COLUMNS = `org.settings -> 'features' as "features", org.type as "o
   ${dataVersionsSql('coalesce(reached.ids, array[u.organization_id])')} as "dataVersions"`;
 
 // The lookups every signed-in request and socket make, as named prepared statements:
-// PostgreSQL plans them once per connection instead of on every request.
+// PostgreSQL plans them once per connection instead of on every request. Through a
+// transaction pooler they run unnamed (server/db: namedStatements).
 export const SESSION_WITH_USER = {
   name: 'vecindad_session_with_user',
   text: `select s.sess, ${USER_COLUMNS}, ${LOOKUP_COLUMNS}
@@ -43,7 +53,8 @@ async function query(statement: { name: string; text: string }, value: unknown):
   const client = db().client;
   const connection = await client.acquireConnection();
   try {
-    return (await connection.query({ ...statement, values: [value] })).rows;
+    const named = namedStatements() ? statement : { text: statement.text };
+    return (await connection.query({ ...named, values: [value] })).rows;
   } finally {
     await client.releaseConnection(connection);
   }
@@ -101,8 +112,11 @@ export const sessionStore = {
       .merge();
   },
 
+  /** Ends the session: no user from now on, the row kept a moment as ended (ENDED_SESSION_KEPT). */
   async destroy(sid: string) {
-    await db()('session').where({ sid }).delete();
+    await db()('session')
+      .where({ sid })
+      .update({ sess: { ended: true }, userId: null, expire: db().raw(`now() + interval '${ENDED_SESSION_KEPT}'`) });
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../enums';
 import { emailField, phoneField, requiredText, versionField } from './common';
 import { uploadFileName } from './documents';
 import { taxIdField } from './finances';
@@ -28,6 +29,7 @@ export const BrandingSchema: z.ZodType<Branding> = z.object({
     visitors: z.boolean(),
   }),
   showRegistrationForm: z.boolean(),
+  language: z.enum(LANGUAGES),
 });
 
 /** A feature switch or the registration switch: a real boolean. */
@@ -47,6 +49,7 @@ export const SettingsUpdateSchema = z
     contactEmail: emailField(),
     contactPhone: phoneField(),
     rnc: taxIdField(),
+    language: z.enum(LANGUAGES, { error: 'language_invalid' }),
     // Appearance.
     primaryColor: hexColor(),
     secondaryColor: hexColor(),

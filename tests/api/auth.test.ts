@@ -123,6 +123,9 @@ describe('POST /api/register', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ username: body.username, role: 'Residente', isSuperAdmin: false, termsAccepted: true });
     expect((await agent.get('/api/user')).body.id).toBe(response.body.id);
+    // The password is stored at the production cost (the fixtures' users carry a cheap one).
+    const stored = await db()('users').where({ id: response.body.id }).first('password');
+    expect(stored.password).toMatch(/^scrypt\$16384\$8\$1\$/);
   });
 
   it('gives each rule its Spanish message and writes nothing', async () => {
@@ -219,6 +222,33 @@ describe('the session hint cookie', () => {
     await db()('organizations').where({ id: suspended.organizationId }).update({ status: 'suspended' });
     expect(cleared(hint(await other.get('/api/notifications')))).toBe(true);
     expect(await db()('session').where({ userId: suspended.id })).toHaveLength(0);
+  });
+
+  it('stays, with the next session, when a request under way with the session a sign-in replaced answers after it', async () => {
+    const user = await createUser();
+    const login = await (await client()).post('/api/login').send({ username: user.username, password: PASSWORD });
+    const first = cookies(login).map((c: string) => c.split(';')[0]).join('; ');
+    // The same browser signs in again (another tab): the first session is replaced.
+    const again = await (await client()).post('/api/login').set('Cookie', first).send({ username: user.username, password: PASSWORD });
+    expect(again.status).toBe(200);
+    const sid = (header: string) => /vecindad\.sid=([^;]*)/.exec(header)![1];
+    expect(sid(cookies(again).join('; '))).not.toBe(sid(first));
+
+    // A request of the first tab, sent with the first session's cookies, answers after it.
+    const late = await (await client()).get('/api/user').set('Cookie', first);
+    expect(late.status).toBe(401);
+    expect(cookies(late) ?? []).toEqual([]);
+    const [replaced] = await db()('session').where({ sid: sid(first) });
+    expect(replaced).toMatchObject({ sess: { ended: true }, userId: null });
+
+    // Signing in over it starts a live session; a minute later it is stale like any other.
+    const over = await (await client()).post('/api/login').set('Cookie', first).send({ username: user.username, password: PASSWORD });
+    const [live] = await db()('session').where({ sid: sid(cookies(over).join('; ')) });
+    expect(live.sess.ended).toBeUndefined();
+    expect(live.userId).toBe(user.id);
+    await db()('session').where({ sid: sid(first) }).update({ expire: new Date(Date.now() - 1000) });
+    const stale = await (await client()).get('/api/user').set('Cookie', first);
+    expect(cleared(hint(stale))).toBe(true);
   });
 });
 

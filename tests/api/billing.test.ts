@@ -228,6 +228,17 @@ describe('payments: once and in order', () => {
     const numbers = responses.map((r) => r.body.receiptNumber as string).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `REC-${year}-${String(i + 1).padStart(6, '0')}`));
   });
+
+  it('names the receipt in the journal: the entry of the payment and the entry of each charge it paid', async () => {
+    const { agent, unit } = await billingWorld();
+    const charges = [(await charge(agent, unit, { amount: 1_000 })).body, (await charge(agent, unit, { amount: 2_000 })).body];
+    const payment = (await pay(agent, unit, { amount: 3_500 })).body;
+    expect(payment.receiptNumber).toMatch(/^REC-/);
+    const allocations = await db()('paymentAllocations').where({ paymentId: payment.id });
+    const described = (type: string, ids: number[]) => db()('journalEntries').where({ sourceType: type }).whereIn('sourceId', ids).pluck('description');
+    expect(await described('payment', [payment.id])).toEqual([payment.receiptNumber]);
+    expect((await described('allocation', allocations.map((allocation) => allocation.id))).sort()).toEqual(charges.map((paid) => `${payment.receiptNumber} → ${paid.invoiceNumber}`).sort());
+  });
 });
 
 describe('every money-creating POST once per Idempotency-Key', () => {
@@ -399,6 +410,13 @@ describe('the ledger in the database', () => {
     expect(await refused(() => db()('payments').where({ id: payment.id }).delete())).toBe('payments_immutable');
     expect(await refused(() => db()('paymentAllocations').where({ paymentId: payment.id }).delete())).toBe('payment_allocations_immutable');
     expect(await refused(() => db()('payments').where({ id: payment.id }).update({ status: 'reported' }))).toBe('payments_status_transition');
+    // A receipt number goes with a confirmed (or refunded) payment and with no other, checked at
+    // commit (a payment takes its number last): each insert below commits on its own.
+    const row = await db()('payments').where({ id: payment.id }).first();
+    const copy = { organizationId: row.organizationId, propertyId: row.propertyId, unitId: row.unitId, amount: 100, method: row.method, receivedAt: row.receivedAt, recordedById: row.recordedById };
+    expect(await refused(() => db()('payments').insert({ ...copy, status: 'confirmed' }))).toBe('payments_receipt_check');
+    expect(await refused(() => db()('payments').insert({ ...copy, status: 'reported', receiptNumber: 'REC-2030-000001' }))).toBe('payments_receipt_check');
+    expect(await refused(() => db()('payments').insert({ ...copy, status: 'reported' }).returning('id').then(([{ id }]) => db()('payments').where({ id }).update({ status: 'confirmed' })))).toBe('payments_receipt_check');
     const open = (await charge(agent, unit, { amount: 500 })).body;
     expect(open.paidAmount).toBe(500);
     const another = (await charge(agent, unit, { amount: 5_000 })).body;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
+import { issueMonthlyCharges } from '../../server/commands/billingPlans';
+import { applyLateFees } from '../../server/commands/lateFees';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { propertyReaders } from '../../server/policies/financeReports';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
-import { adminWorld, createProperty, createResident, createUser, eventsOf, signedIn } from '../support/factories';
+import { DEFAULT_CHART, DEFAULT_CHART_ENGLISH } from '../../shared/books';
+import { adminWorld, createOrganization, createProperty, createResident, createUser, eventsOf, signedIn } from '../support/factories';
 import { day } from '../support/billing';
 import { client, testApp } from '../support/services';
 
@@ -31,6 +32,45 @@ describe('funds', () => {
       ['reserve', 'Fondo de reserva'],
     ]);
     expect(await db()('funds').where({ organizationId: organization.id })).toHaveLength(4);
+  });
+
+  it("names the default funds and chart of accounts in the organization's language, and renames the untouched ones when it changes", async () => {
+    // Every default account has its English name.
+    expect(DEFAULT_CHART.filter((account) => !DEFAULT_CHART_ENGLISH[account.key])).toEqual([]);
+    const { agent, property, organization } = await adminWorld();
+    const names = async (propertyId: number) => (await funds(agent, propertyId)).map((fund) => fund.name);
+    const chart = async () => Object.fromEntries(((await agent.get('/api/accounts').expect(200)).body as Array<{ key: string | null; name: string }>).map((account) => [account.key, account.name]));
+    expect(await names(property.id)).toEqual(['Fondo operativo', 'Fondo de reserva']);
+    expect(await chart()).toEqual(Object.fromEntries(DEFAULT_CHART.map((account) => [account.key, account.name])));
+    const renamed = (await funds(agent, property.id))[1];
+    await agent.patch(`/api/funds/${renamed.id}`).send({ name: 'Reserva para el techo' }).expect(200);
+    const bank = (await db()('accounts').where({ organizationId: organization.id, key: 'bank' }).first('id')).id;
+    await agent.patch(`/api/accounts/${bank}`).send({ name: 'Banco Popular' }).expect(200);
+
+    const settings = (await agent.get('/api/settings').expect(200)).body;
+    expect(settings.language).toBe('es');
+    const refused = await agent.put('/api/settings').send({ language: 'fr', version: settings.version });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ language: 'Idioma no disponible' });
+    const english = await agent.put('/api/settings').send({ language: 'en', version: settings.version });
+    expect(english.status, english.text).toBe(200);
+    expect(english.body.language).toBe('en');
+    // The defaults nobody renamed now speak English; the ones renamed keep their names.
+    expect(await names(property.id)).toEqual(['Operating fund', 'Reserva para el techo']);
+    expect(await chart()).toEqual({ ...DEFAULT_CHART_ENGLISH, bank: 'Banco Popular' });
+    // A property added now has its funds in English.
+    const created = (await agent.post('/api/properties').send({ name: 'Ocean Tower', address: 'Calle 5', country: 'DO', city: 'DO-santo-domingo' }).expect(201)).body;
+    expect(await names(created.id)).toEqual(['Operating fund', 'Reserve fund']);
+    // An organization created in English starts with its chart in English.
+    const born = await createOrganization({ settings: { language: 'en' } });
+    expect(await db()('accounts').where({ organizationId: born.id, key: 'payables' }).first('name')).toEqual({ name: 'Payables to suppliers' });
+    // Back to Spanish: the same way back (a fund is not renamed onto the name of another fund of its property).
+    await agent.post(`/api/properties/${created.id}/funds`).send({ name: 'Fondo de reserva', openingDate: day(0) }).expect(201);
+    const spanish = await agent.put('/api/settings').send({ language: 'es', version: english.body.version });
+    expect(spanish.status).toBe(200);
+    expect(await names(property.id)).toEqual(['Fondo operativo', 'Reserva para el techo']);
+    expect(await names(created.id)).toEqual(['Fondo operativo', 'Reserve fund', 'Fondo de reserva']);
+    expect(await chart()).toEqual({ ...Object.fromEntries(DEFAULT_CHART.map((account) => [account.key, account.name])), bank: 'Banco Popular' });
   });
 
   it('administrators add funds with an opening balance and date; the balance counts from that date', async () => {

@@ -3,26 +3,18 @@ import { Organization, User } from '../../server/models';
 import { createOrganization, createProperty, createUser, signedIn, unique } from '../support/factories';
 import { testApp } from '../support/services';
 import { declaredRoutes } from './isolation/routes';
-import type { IsolationCase } from './isolation/types';
-import { TINY_PNG, createWorld, tenantTexts } from './isolation/world';
+import { ISOLATION_SHARDS, cases, shardOf } from './isolation/run';
+import { TINY_PNG } from './isolation/world';
 
 /**
  * Tenant isolation across the whole API. Every route of every router in server/routes needs at
- * least one case in tests/api/isolation/*.cases.ts: a user of `own` aims the route at `other`'s
- * data and must get the expected status (default 404) and never any of `other`'s texts (those
- * of tenantTexts, plus the case's own `mustNotContain`). A route added without a case fails here.
+ * least one case in tests/api/isolation/*.cases.ts (a route added without a case fails here);
+ * the cases themselves run in tests/api/isolation-cases-*.test.ts (./isolation/run.ts).
  */
 
 beforeAll(async () => {
   await testApp();
 });
-
-type Found = IsolationCase & { file: string };
-
-const modules = import.meta.glob<{ cases: IsolationCase[] }>('./isolation/*.cases.ts', { eager: true });
-const cases: Found[] = Object.entries(modules).flatMap(([file, module]) =>
-  module.cases.map((isolationCase) => ({ ...isolationCase, file: file.replace('./isolation/', '') })),
-);
 
 describe('the isolation cases', () => {
   it('cover every route', () => {
@@ -40,30 +32,11 @@ describe('the isolation cases', () => {
   it('explain every route where isolation does not apply', () => {
     expect(cases.filter((c) => c.notApplicable !== undefined && c.notApplicable.trim().length < 10)).toEqual([]);
   });
-});
 
-describe.each(Object.keys(modules).map((file) => file.replace('./isolation/', '')))('%s', (file) => {
-  const fileCases = cases.filter((isolationCase) => isolationCase.file === file);
-  it.each(fileCases.map((isolationCase) => [`${isolationCase.route} as ${isolationCase.as ?? 'admin'}`, isolationCase] as const))(
-    '%s',
-    async (_name, isolationCase) => {
-      // A world per case: a case may change or delete rows without affecting the next one.
-      const world = await createWorld();
-      const { path, body } = await isolationCase.request(world);
-      const [method] = isolationCase.route.split(' ');
-      const agent = await signedIn(world.own[isolationCase.as ?? 'admin']);
-      const request = agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path);
-      const response = body === undefined ? await request : await request.send(body as object);
-
-      // A binary answer (an image) has no text: its bytes are searched as Latin-1 text instead.
-      const text = response.text ?? (Buffer.isBuffer(response.body) ? response.body.toString('latin1') : '');
-      const expected = [isolationCase.expect ?? 404].flat();
-      expect(expected, `${isolationCase.route} answered ${response.status}: ${text.slice(0, 300)}`).toContain(response.status);
-      const forbiddenTexts = [...tenantTexts(world.other), ...(isolationCase.mustNotContain?.(world) ?? [])];
-      const body_ = `${JSON.stringify(response.headers)}\n${text}`;
-      for (const text of forbiddenTexts) expect(body_, `${isolationCase.route} revealed "${text}"`).not.toContain(text);
-    },
-  );
+  it('are all run, each by one of the shard files', () => {
+    const shards = Array.from({ length: ISOLATION_SHARDS }, (_, shard) => shardOf(shard));
+    expect(shards.flat().sort((a, b) => cases.indexOf(a) - cases.indexOf(b))).toEqual(cases);
+  });
 });
 
 /** The organization tree: a master's administrators reach their children, never the reverse. */

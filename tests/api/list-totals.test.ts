@@ -5,6 +5,7 @@ import { knexConfig } from '../../knexfile';
 import { db, PREPARE, preparedName } from '../../server/db';
 import { adminWorld, createAmenity, createBooking, createDocument, createResident, createUser, signedIn } from '../support/factories';
 import { testApp } from '../support/services';
+import { statementsDuring } from '../support/statements';
 
 /**
  * X-Total-Count is remembered per organization data version (server/services/listTotals.ts):
@@ -14,18 +15,8 @@ import { testApp } from '../support/services';
 
 await testApp();
 
-/** The SQL statements the app runs while `run` runs. */
-async function statementsDuring(run: () => Promise<unknown>) {
-  const seen: string[] = [];
-  const listener = (query: { sql: string }) => seen.push(query.sql);
-  db().on('query', listener);
-  try {
-    await run();
-  } finally {
-    db().off('query', listener);
-  }
-  return seen;
-}
+/** PostgreSQL itself, where statements are prepared (through a pooler they run unnamed). */
+const directUrl = process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL!;
 
 const total = (response: { headers: Record<string, string> }) => Number(response.headers['x-total-count']);
 const versionOf = async (organizationId: number) =>
@@ -189,19 +180,25 @@ describe('list totals', () => {
     const pages = marked.filter(({ sql }) => /"page"/.test(sql));
     expect(pages.map(({ prepared }) => prepared)).toEqual([true, true, true, true, true, true, true, false]);
 
-    // A marked statement is prepared on its connection under the name its text gives.
-    await db().transaction(async (trx) => {
-      const query = () => trx('users').select('id').where('id', 1);
-      await query().options(PREPARE);
-      const { sql } = query().toSQL().toNative();
-      const { rows } = await trx.raw('select statement from pg_prepared_statements where name = ?', [preparedName(sql)]);
-      expect(rows).toEqual([{ statement: sql }]);
-    });
+    // A marked statement is prepared on its connection under the name its text gives (on
+    // PostgreSQL itself: through a transaction pooler it runs unnamed, tests/api/pgbouncer.test.ts).
+    const direct = knex(knexConfig(directUrl, 1));
+    try {
+      await direct.transaction(async (trx) => {
+        const query = () => trx('users').select('id').where('id', 1);
+        await query().options(PREPARE);
+        const { sql } = query().toSQL().toNative();
+        const { rows } = await trx.raw('select statement from pg_prepared_statements where name = ?', [preparedName(sql)]);
+        expect(rows).toEqual([{ statement: sql }]);
+      });
+    } finally {
+      await direct.destroy();
+    }
   });
 
   it('prepares a statement anew when its table changed shape since it was prepared', async () => {
     // One connection, so the second run meets the statement the first one prepared.
-    const single = knex(knexConfig(process.env.DATABASE_URL!, 1));
+    const single = knex(knexConfig(directUrl, 1));
     try {
       await single.raw('create table prepared_probe (id int)');
       await single('prepared_probe').insert({ id: 1 });

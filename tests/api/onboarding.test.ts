@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { adminWorld, createOrganization, createProperty, createResident, createUser, signedIn } from '../support/factories';
 import { client, testApp } from '../support/services';
+import { checkBooks } from '../support/books';
+import { todayThere } from '../../shared/time';
 
 await testApp();
 
@@ -191,6 +193,11 @@ describe('templates', () => {
     const csv = await agent.get('/api/imports/templates/units.csv');
     expect(csv.status).toBe(200);
     expect(csv.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Unidad,Piso,Área m²,Alícuota,Correo del propietario');
+    // The balances template says the sign in its header, and reads back through its own mapping.
+    const balances = await agent.get('/api/imports/templates/balances.csv');
+    expect(balances.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Unidad,Saldo (negativo = a favor),Fecha');
+    const balancesBack = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: { fileName: 'b.csv', content: Buffer.from(balances.text).toString('base64') } });
+    expect(balancesBack.body.mapping).toEqual({ unitNumber: 0, amount: 1, date: 2 });
     const xlsx = await agent.get('/api/imports/templates/suppliers.xlsx').buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -246,27 +253,115 @@ describe('POST /api/properties/:id/units/bulk', () => {
 });
 
 describe('opening balances', () => {
-  it('become one "Saldo anterior" charge per unit through the ledger; twice changes nothing; bad rows name their field', async () => {
-    const { property, agent } = await adminWorld();
+  const csv = (lines: string[]) => ({ fileName: 'saldos-extra.csv', content: Buffer.from(['Unidad;Saldo;Fecha', ...lines].join('\r\n')).toString('base64') });
+  const ledgerCounts = async (propertyId: number) => ({
+    charges: (await db()('charges').where({ propertyId })).length,
+    payments: (await db()('payments').where({ propertyId })).length,
+    allocations: (await db()('paymentAllocations as a').join('payments as p', 'p.id', 'a.payment_id').where('p.property_id', propertyId)).length,
+    entries: (await db()('journalEntries').where({ propertyId })).length,
+    events: (await db()('events').where({ propertyId }).whereIn('type', ['charge.created', 'payment.recorded'])).length,
+  });
+
+  it('become one "Saldo anterior" charge, or a credit for a negative amount, per unit through the ledger; twice changes nothing; bad rows name their field', async () => {
+    const { property, agent, admin } = await adminWorld();
     for (const unitNumber of ['101', '102', '201', '202']) await db()('units').insert({ propertyId: property.id, unitNumber });
+    const unit201 = await db()('units').where({ propertyId: property.id, unitNumber: '201' }).first('id');
     const preview = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') });
     expect(preview.status).toBe(201);
-    expect(preview.body.totals).toEqual({ rows: 5, create: 2, update: 0, unchanged: 0, error: 3 });
+    expect(preview.body.totals).toEqual({ rows: 5, create: 3, update: 0, unchanged: 0, error: 2 });
+    expect((preview.body.rows as Row[])[3]).toMatchObject({ row: 5, outcome: 'create', values: { unitNumber: '201', amount: '-50', date: '31/10/2026' } });
     const errors = (preview.body.rows as Row[]).filter((row) => row.errors).map((row) => [row.row, row.errors]);
     expect(errors).toEqual([
       [4, { unitNumber: 'La propiedad no tiene esta unidad; confirme que desea crearla' }],
-      [5, { amount: 'El monto debe ser mayor que 0' }],
       [6, { date: 'Escriba una fecha como 2026-12-31 o 31/12/2026' }],
     ]);
+    expect(await ledgerCounts(property.id)).toMatchObject({ charges: 0, payments: 0 });
     expect((await agent.post(`/api/imports/${preview.body.id}/apply`).send({ mode: 'valid' })).status).toBe(202);
+
     const charges = await db()('charges').where({ propertyId: property.id }).orderBy('amount').select('amount', 'description', 'dueDate', 'invoiceNumber');
     expect(charges).toMatchObject([
       { amount: 120_000, description: 'Saldo anterior', dueDate: '2026-12-31' },
       { amount: 450_050, description: 'Saldo anterior', dueDate: '2026-12-31' },
     ]);
     expect(charges[0].invoiceNumber).toMatch(/^FAC-/);
-    expect(await db()('events').where({ type: 'charge.created', propertyId: property.id })).toHaveLength(2);
+    // 201's RD$ 50.00 in its favour: a confirmed payment of the ledger, receipted, recorded by the administrator, paying nothing yet.
+    const credits = await db()('payments').where({ propertyId: property.id });
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({ unitId: unit201.id, amount: 5_000, allocatedAmount: 0, status: 'confirmed', method: 'other', reference: 'Saldo anterior', receivedAt: '2026-10-31', recordedById: admin.id });
+    expect(credits[0].receiptNumber).toMatch(/^REC-\d{4}-\d{6}$/);
+    expect(credits[0].createdAt).toBeInstanceOf(Date);
+    expect(await db()('events').where({ type: 'charge.created', propertyId: property.id, audience: 'administrators' })).toHaveLength(2);
+    expect(await db()('events').where({ type: 'payment.recorded', propertyId: property.id, audience: 'administrators', subjectId: credits[0].id })).toHaveLength(1);
+
+    // The unit's statement and the billing cards show the credit.
+    const statement = await agent.get(`/api/units/${unit201.id}/statement`);
+    expect(statement.body).toMatchObject({ totalCharges: 0, totalPayments: 5_000, closingBalance: -5_000 });
+    expect(statement.body.entries).toMatchObject([{ kind: 'payment', date: '2026-10-31', number: credits[0].receiptNumber, reference: 'Saldo anterior', payment: 5_000, balance: -5_000 }]);
+    expect((await agent.get('/api/billing/summary').query({ propertyId: property.id })).body).toMatchObject({ outstanding: 570_050, credit: 5_000 });
+
+    // The same file again: every row unchanged, nothing written when applied.
+    const before = await ledgerCounts(property.id);
     const again = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') });
-    expect(again.body.totals).toMatchObject({ create: 0, unchanged: 2, error: 3 });
+    expect(again.body.totals).toEqual({ rows: 5, create: 0, update: 0, unchanged: 3, error: 2 });
+    expect((await agent.post(`/api/imports/${again.body.id}/apply`).send({ mode: 'valid' })).body).toMatchObject({ status: 'applied' });
+    expect(await ledgerCounts(property.id)).toEqual(before);
+
+    // The next charges are paid from the credit: RD$ 30.00 in full, then RD$ 20.00 of RD$ 40.00.
+    const issue = (amount: number) => agent.post('/api/charges').send({ unitId: unit201.id, type: 'maintenance', amount, dueDate: '2027-01-05', description: 'Cuota de enero' });
+    const first = await issue(3_000);
+    expect(first.body).toMatchObject({ status: 'completed', paidAmount: 3_000 });
+    const second = await issue(4_000);
+    expect(second.body).toMatchObject({ status: 'pending', paidAmount: 2_000 });
+    expect(await db()('paymentAllocations').where({ paymentId: credits[0].id }).orderBy('id').select('chargeId', 'amount')).toEqual([
+      { chargeId: first.body.id, amount: 3_000 },
+      { chargeId: second.body.id, amount: 2_000 },
+    ]);
+    const after = await agent.get(`/api/units/${unit201.id}/statement`);
+    expect(after.body).toMatchObject({ totalCharges: 7_000, totalPayments: 5_000, closingBalance: 2_000 });
+    expect((await agent.get('/api/billing/summary').query({ propertyId: property.id })).body).toMatchObject({ outstanding: 572_050, credit: 0 });
+    // Spent or not, the unit's opening credit stays its opening balance: the file again is unchanged.
+    expect((await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') })).body.totals).toMatchObject({ create: 0, unchanged: 3 });
+    await checkBooks(property.id, [todayThere()]);
+  });
+
+  it('refuses another amount for a unit that has its opening balance, a zero, a future or closed-month credit; reads accounting negatives', async () => {
+    const { property, agent } = await adminWorld();
+    for (const unitNumber of ['101', '201', '301', '302', '303', '304']) await db()('units').insert({ propertyId: property.id, unitNumber });
+    const first = await agent.post('/api/imports').send({ kind: 'balances', propertyId: property.id, file: fixture('saldos.csv') });
+    expect((await agent.post(`/api/imports/${first.body.id}/apply`).send({ mode: 'valid' })).status).toBe(202);
+    expect((await agent.post(`/api/properties/${property.id}/periods/2026-09/close`).send({})).status).toBe(200);
+
+    const before = await ledgerCounts(property.id);
+    const preview = await agent.post('/api/imports').send({
+      kind: 'balances',
+      propertyId: property.id,
+      file: csv(['201;-60;31/10/2026', '101;-4500,50;31/12/2026', '301;0;31/10/2026', '302;-10;31/12/2099', '303;-10;15/09/2026', '304;(1.234,56);31/10/2026']),
+    });
+    expect(preview.status).toBe(201);
+    expect(preview.body.totals).toEqual({ rows: 6, create: 1, update: 0, unchanged: 0, error: 5 });
+    expect(Object.fromEntries((preview.body.rows as Row[]).map((row) => [row.values.unitNumber, row.errors ?? row.outcome]))).toEqual({
+      201: { amount: 'Esta unidad ya tiene un saldo anterior importado' },
+      101: { amount: 'Esta unidad ya tiene un saldo anterior importado' },
+      301: { amount: 'El saldo no puede ser 0: escriba lo que debe la unidad, o su saldo a favor en negativo' },
+      302: { date: 'Un saldo a favor no puede tener fecha futura' },
+      303: { date: 'El mes de esta fecha está cerrado; use una fecha de un mes abierto' },
+      304: 'create',
+    });
+    await db()('users').where({ organizationId: property.organizationId, role: 'Administrador' }).update({ language: 'en' });
+    const english = await agent.get(`/api/imports/${preview.body.id}`).query({ status: 'error' });
+    expect(english.body.rows.map((row: Row) => Object.values(row.errors ?? {})[0])).toEqual([
+      'This unit already has an imported opening balance',
+      'This unit already has an imported opening balance',
+      'The balance cannot be 0: enter what the unit owes, or its credit as a negative amount',
+      'A credit balance cannot be dated in the future',
+      'The month of this date is closed; use a date in an open month',
+    ]);
+    // All or nothing: nothing is written while a row is wrong; the valid row alone, as a credit.
+    expect((await agent.post(`/api/imports/${preview.body.id}/apply`).send({})).status).toBe(409);
+    expect(await ledgerCounts(property.id)).toEqual(before);
+    expect((await agent.post(`/api/imports/${preview.body.id}/apply`).send({ mode: 'valid' })).status).toBe(202);
+    const unit304 = await db()('units').where({ propertyId: property.id, unitNumber: '304' }).first('id');
+    expect(await db()('payments').where({ unitId: unit304.id }).select('amount', 'allocatedAmount', 'reference')).toEqual([{ amount: 123_456, allocatedAmount: 0, reference: 'Saldo anterior' }]);
+    await checkBooks(property.id, [todayThere()]);
   });
 });

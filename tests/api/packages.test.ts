@@ -3,6 +3,7 @@ import { db } from '../../server/db';
 import { User } from '../../server/models';
 import { createOrganization, createPackage, createProperty, createResident, createStaff, createUser, createVisitorPass, samplePdf, signedIn } from '../support/factories';
 import { client, testApp } from '../support/services';
+import { statementsDuring } from '../support/statements';
 import { TINY_PNG } from './isolation/world';
 
 beforeAll(async () => {
@@ -238,17 +239,7 @@ describe('returning and reading', () => {
 
 describe('the desk’s lists, remembered', () => {
   /** The statements on packages the app runs while `run` runs. */
-  async function packageStatementsDuring(run: () => Promise<unknown>) {
-    const seen: string[] = [];
-    const listener = (query: { sql: string }) => /\bpackages\b/.test(query.sql) && seen.push(query.sql);
-    db().on('query', listener);
-    try {
-      await run();
-    } finally {
-      db().off('query', listener);
-    }
-    return seen;
-  }
+  const packageStatementsDuring = (run: () => Promise<unknown>) => statementsDuring(run, /\bpackages\b/);
 
   it('answers a page asked again without reading packages, and follows every change of one, by the app or by any SQL', async () => {
     const t = await tower();

@@ -117,4 +117,6 @@ test('three owners on phones and the room screen follow check-in, a vote and its
     await room.context.close();
     for (const phone of phones) await phone.context.close();
   }
-});
+  // Five browsers load the app (the administrator, the room screen, three phones): about 25 s on
+  // an idle 2-core machine, over 60 s beside two other browser files in CI (as bookings' four).
+}, { timeout: 120_000 });

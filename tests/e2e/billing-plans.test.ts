@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { applyLateFees, issueMonthlyCharges } from '../../server/commands/billingPlans';
+import { issueMonthlyCharges } from '../../server/commands/billingPlans';
+import { applyLateFees } from '../../server/commands/lateFees';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { addDays, zonedInstant } from '../../shared/time';

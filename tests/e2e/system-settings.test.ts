@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { db } from '../../server/db';
 import { Organization } from '../../server/models';
 import { createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { PHONE, notice, signInAs, useBrowser } from './support/browser';
@@ -55,7 +56,9 @@ test('changes colours, app name and modules of every signed-in user of the organ
     // General: the app name, in the other user's header and page title.
     const general = page.getByRole('form', { name: 'General' });
     expect(await general.getByLabel('Nombre de la aplicación').inputValue()).toBe('Vecindad');
+    expect(await general.getByLabel('Idioma de la organización').inputValue()).toBe('es');
     await general.getByLabel('Nombre de la aplicación').fill('Residencial Las Palmas');
+    await general.getByLabel('Idioma de la organización').selectOption({ label: 'Inglés' });
     await general.getByRole('button', { name: 'Guardar cambios' }).click();
     await notice(page).getByText('Cambios guardados').waitFor();
     await other.locator('header').getByText('Residencial Las Palmas').waitFor();
@@ -105,7 +108,9 @@ test('changes colours, app name and modules of every signed-in user of the organ
 
     const stored = await Organization.query().findById(organization.id);
     expect(stored).toMatchObject({ primaryColor: '#0f766e', secondaryColor: '#7c3aed', accentColor: '#eab308' });
-    expect(stored?.settings).toMatchObject({ appName: 'Residencial Las Palmas', textColor: '#111111', features: { maintenance: false } });
+    expect(stored?.settings).toMatchObject({ appName: 'Residencial Las Palmas', textColor: '#111111', features: { maintenance: false }, language: 'en' });
+    // The organization's language names its defaults: its property's funds now in English.
+    expect(await db()('funds').where({ organizationId: organization.id }).orderBy('id').pluck('name')).toEqual(['Operating fund', 'Reserve fund']);
 
     // A user of another organization saw none of it.
     const outside = stranger.page;

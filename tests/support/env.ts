@@ -11,6 +11,9 @@ const database = `${template}_${group}${process.env.VITEST_POOL_ID ?? '0'}_${Mat
 process.env.NODE_ENV = 'test';
 process.env.TEST_DATABASE_NAME = database;
 process.env.DATABASE_URL = `${inject('serverUrl')}/${database}`;
+// Through a pooler (TEST_DATABASE_DIRECT_URL): PostgreSQL itself, as a deployment behind
+// PgBouncer sets it (server/config.ts).
+if (inject('directServerUrl') !== inject('serverUrl')) process.env.DATABASE_DIRECT_URL = `${inject('directServerUrl')}/${database}`;
 process.env.REDIS_URL = inject('redisUrl');
 // A Redis prefix per test file: sign-in limits and queues never leak between files.
 process.env.REDIS_PREFIX = `${inject('redisPrefix')}-${Math.random().toString(36).slice(2, 8)}`;

@@ -12,6 +12,7 @@ import { freePort } from './ports';
 declare module 'vitest' {
   export interface ProvidedContext {
     serverUrl: string;
+    directServerUrl: string;
     templateDatabase: string;
     redisUrl: string;
     redisPrefix: string;
@@ -24,7 +25,10 @@ const shared = globalThis as { vecindadTestInfrastructure?: Promise<Infrastructu
 /**
  * Once per run (every project of the run shares it): a real PostgreSQL (TEST_DATABASE_URL's
  * server, or an embedded one), a template database migrated once (each test worker clones
- * it), and a real Redis with a key prefix of its own.
+ * it), and a real Redis with a key prefix of its own. With TEST_DATABASE_DIRECT_URL,
+ * TEST_DATABASE_URL is a transaction pooler in front of that server (scripts/test-pgbouncer.ts):
+ * the app's queries go through it, while databases are created, migrated and dropped on
+ * PostgreSQL itself (`directServerUrl`), as the relay's LISTEN and migrations are.
  */
 export default async function setup(project: TestProject) {
   shared.vecindadTestInfrastructure ??= start();
@@ -43,6 +47,8 @@ async function start(): Promise<Infrastructure> {
   const stops: Array<() => Promise<void>> = [];
 
   let serverUrl = process.env.TEST_DATABASE_URL?.replace(/\/[^/]*$/, '');
+  let directServerUrl = process.env.TEST_DATABASE_DIRECT_URL?.replace(/\/[^/]*$/, '') || serverUrl;
+  if (directServerUrl && !serverUrl) throw new Error('TEST_DATABASE_DIRECT_URL requires TEST_DATABASE_URL (the pooler)');
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-test-pg-'));
     if (process.getuid?.() === 0) fs.chmodSync(dir, 0o777);
@@ -52,7 +58,7 @@ async function start(): Promise<Infrastructure> {
       database: 'postgres',
       persistent: false,
     });
-    serverUrl = embedded.url.replace(/\/[^/]*$/, '');
+    serverUrl = directServerUrl = embedded.url.replace(/\/[^/]*$/, '');
     stops.push(async () => {
       await embedded.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -60,10 +66,10 @@ async function start(): Promise<Infrastructure> {
   }
 
   const templateDatabase = `vecindad_test_${runId}`;
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  const admin = new pg.Client({ connectionString: `${directServerUrl}/postgres` });
   await admin.connect();
   await admin.query(`create database ${templateDatabase}`);
-  const migrator = knex(knexConfig(`${serverUrl}/${templateDatabase}`, 1));
+  const migrator = knex(knexConfig(`${directServerUrl}/${templateDatabase}`, 1));
   await migrator.migrate.latest();
   // The installation's default organization (the oldest top-level one: sign-in page branding
   // and self-registration without a matching domain). Tests never change it.
@@ -74,7 +80,7 @@ async function start(): Promise<Infrastructure> {
   const redis = await ensureRedis(redisUrl, path.join(os.tmpdir(), `vecindad-test-redis-${runId}`));
   stops.push(redis.stop);
 
-  const provided = { serverUrl, templateDatabase, redisUrl, redisPrefix: `vecindad-test-${runId}` };
+  const provided = { serverUrl, directServerUrl: directServerUrl!, templateDatabase, redisUrl, redisPrefix: `vecindad-test-${runId}` };
   const teardown = async () => {
     const { rows } = await admin.query('select datname from pg_database where datname like $1', [`${templateDatabase}%`]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);

@@ -10,7 +10,7 @@ let redis: Redis | undefined;
 /** The real app on this worker's database and the real Redis (created once per test file). */
 export async function testApp(): Promise<Koa> {
   if (!app) {
-    connectDatabase(process.env.DATABASE_URL!, 5);
+    connectDatabase(process.env.DATABASE_URL!, 5, process.env.DATABASE_DIRECT_URL || undefined);
     redis = createRedis(process.env.REDIS_URL!, { failFast: true });
     // Fail-fast connections refuse commands until connected: start the tests once it is.
     if (redis.status !== 'ready') await new Promise((resolve) => redis!.once('ready', resolve));

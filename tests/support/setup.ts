@@ -3,8 +3,8 @@ import { afterAll, inject } from 'vitest';
 import { closeTestServices } from './services';
 
 // Runs before each test file (after env.ts): its database, cloned from the migrated template,
-// dropped when the file is done.
-const serverUrl = inject('serverUrl');
+// dropped when the file is done (on PostgreSQL itself, not through a pooler).
+const serverUrl = inject('directServerUrl');
 const template = inject('templateDatabase');
 const database = process.env.TEST_DATABASE_NAME!;
 

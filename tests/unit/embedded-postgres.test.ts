@@ -9,7 +9,7 @@ import { freePort } from '../support/ports';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const withoutTestDatabase = () => {
   const env = { ...process.env };
-  for (const name of ['TEST_DATABASE_URL', 'DATABASE_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV']) delete env[name];
+  for (const name of ['TEST_DATABASE_URL', 'TEST_DATABASE_DIRECT_URL', 'DATABASE_URL', 'DATABASE_DIRECT_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV']) delete env[name];
   return env;
 };
 

@@ -14,13 +14,17 @@ import { client } from '../support/services';
  * account at all, until `npm run setup` creates the first super-administrator.
  */
 const serverUrl = inject('serverUrl');
+// PostgreSQL itself: the same server unless the run goes through a pooler (then DATABASE_URL is
+// the pooler's and DATABASE_DIRECT_URL this one's, as in a deployment behind PgBouncer).
+const directServerUrl = inject('directServerUrl');
+const pooled = directServerUrl !== serverUrl;
 const SECRET = 'Zt3kq9W1xv0r8NpL5hYc2mB7dQ4sF6gJ-primer-inicio';
 const databases: string[] = [];
 const pools: Knex[] = [];
 
 afterAll(async () => {
   for (const pool of pools) await pool.destroy();
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  const admin = new pg.Client({ connectionString: `${directServerUrl}/postgres` });
   await admin.connect();
   for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
@@ -28,21 +32,24 @@ afterAll(async () => {
 
 async function emptyDatabase() {
   const name = `${process.env.TEST_DATABASE_NAME}_new${databases.length}`;
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  const admin = new pg.Client({ connectionString: `${directServerUrl}/postgres` });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   databases.push(name);
   const url = `${serverUrl}/${name}`;
-  const pool = knex(knexConfig(url, 2));
+  const directUrl = pooled ? `${directServerUrl}/${name}` : '';
+  // The test's own reads, and prepareDatabase's migrations, on PostgreSQL itself.
+  const pool = knex(knexConfig(`${directServerUrl}/${name}`, 2));
   pools.push(pool);
-  return { url, knex: pool };
+  return { url, env: { DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl }, knex: pool };
 }
 
-const environment = (url: string, env: Record<string, string> = {}) => ({
+/** A production environment on `database` (an empty DATABASE_DIRECT_URL is unset). */
+const environment = (database: { env: Record<string, string> }, env: Record<string, string> = {}) => ({
   NODE_ENV: 'production',
   SESSION_SECRET: SECRET,
-  DATABASE_URL: url,
+  ...database.env,
   LOG_LEVEL: 'warn',
   ...env,
 });
@@ -72,8 +79,9 @@ async function script(name: string, args: string[], env: Record<string, string>)
 
 describe('first start in production', () => {
   it('docker compose: an empty database stays without accounts, and the log says how to create the first one', async () => {
-    const { url, knex: db } = await emptyDatabase();
-    const run = await script('seed', ['--if-empty'], environment(url));
+    const database = await emptyDatabase();
+    const db = database.knex;
+    const run = await script('seed', ['--if-empty'], environment(database));
     expect(run.code).toBe(0);
     expect(await accounts(db)).toEqual([]);
     expect(await db('organizations').count({ n: '*' })).toEqual([{ n: 0 }]);
@@ -82,27 +90,30 @@ describe('first start in production', () => {
   }, 60_000);
 
   it('npm start: no demo, and no demo account in the start banner', async () => {
-    const { url, knex: db } = await emptyDatabase();
+    const database = await emptyDatabase();
+    const db = database.knex;
     const lines: string[] = [];
-    const banner = await prepareDatabase(db, loadConfig(environment(url)), (line) => lines.push(line));
+    const banner = await prepareDatabase(db, loadConfig(environment(database)), (line) => lines.push(line));
     expect(await accounts(db)).toEqual([]);
     expect(banner).toEqual([]);
     expect(lines.join('\n')).toContain('npm run setup -- --email');
   }, 60_000);
 
   it('SEED_DEMO=true loads the demo; the production banner still lists none of its accounts (development does)', async () => {
-    const { url, knex: db } = await emptyDatabase();
-    const banner = await prepareDatabase(db, loadConfig(environment(url, { SEED_DEMO: 'true' })), () => {});
+    const database = await emptyDatabase();
+    const db = database.knex;
+    const banner = await prepareDatabase(db, loadConfig(environment(database, { SEED_DEMO: 'true' })), () => {});
     expect((await accounts(db)).map((user) => user.username)).toContain('superadmin@vecindad.do');
     expect(banner).toEqual([]);
-    const development = await prepareDatabase(db, loadConfig({ DATABASE_URL: url }), () => {});
+    const development = await prepareDatabase(db, loadConfig(database.env), () => {});
     expect(development.join('\n')).toMatch(/Vecindad2026[\s\S]*superadmin@vecindad\.do/);
   }, 60_000);
 
   it('npm run setup creates the organization and one super-administrator, who signs in; it refuses a second unless --force', async () => {
-    const { url, knex: db } = await emptyDatabase();
-    await prepareDatabase(db, loadConfig(environment(url)), () => {});
-    const env = environment(url);
+    const database = await emptyDatabase();
+    const db = database.knex;
+    await prepareDatabase(db, loadConfig(environment(database)), () => {});
+    const env = environment(database);
 
     const setup = await script('setup', ['--email', 'Duena@Administradora.do', '--org', 'Administradora Caribe'], env);
     expect(setup.code).toBe(0);
@@ -114,7 +125,7 @@ describe('first start in production', () => {
     expect(owner.password).not.toContain(password);
 
     // Through the API, on the installation's database.
-    process.env.DATABASE_URL = url;
+    Object.assign(process.env, database.env);
     const signIn = await (await client()).post('/api/login').send({ username: 'duena@administradora.do', password });
     expect(signIn.status).toBe(200);
     expect(signIn.body).toMatchObject({ isSuperAdmin: true, role: 'Administrador' });

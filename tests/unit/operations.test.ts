@@ -17,6 +17,18 @@ describe('production configuration', () => {
     expect(loadConfig({ ...env, SESSION_SECRET: 'Zt3kq9W1xv0r8NpL5hYc2mB7dQ4sF6gJ' }).isProduction).toBe(true);
   });
 
+  it('behind a transaction pooler: DATABASE_DIRECT_URL is PostgreSQL itself, only beside DATABASE_URL (empty is unset)', () => {
+    const pooler = 'postgres://vecindad@pgbouncer:6432/vecindad';
+    const direct = 'postgres://vecindad@postgres:5432/vecindad';
+    expect(loadConfig({ DATABASE_URL: pooler, DATABASE_DIRECT_URL: direct })).toMatchObject({ databaseUrl: pooler, databaseDirectUrl: direct });
+    expect(loadConfig({ DATABASE_URL: pooler, DATABASE_DIRECT_URL: '' }).databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL: requiere DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: pooler, DATABASE_DIRECT_URL: 'http://postgres/vecindad' })).toThrow(/DATABASE_DIRECT_URL/);
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('docker-compose restarts every service that stops, and requires SESSION_SECRET', () => {
     const compose = fs.readFileSync(path.join(ROOT_DIR, 'docker-compose.yml'), 'utf8');
     const services = compose.split(/^services:\n/m)[1].split(/^\S/m)[0].split(/^ {2}(?=\w)/m).filter((block) => block.trim());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLateFees } from '../../server/commands/billingPlans';
+import { applyLateFees } from '../../server/commands/lateFees';
 import { reviewAgreements } from '../../server/commands/collections/agreements';
 import { dueChargeReminders } from '../../server/commands/collections/reminders';
 import { db } from '../../server/db';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
+import { BATCH_SIZE, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
+import { applyLateFees } from '../../server/commands/lateFees';
 import { unitStatement } from '../../server/commands/statements';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
@@ -112,6 +113,46 @@ describe('monthly cuotas', () => {
     const results = await Promise.all(jobs.map(async (job) => (await queue.getJob(job.id!))!.returnvalue));
     expect(results.map((r) => r.issued).sort()).toEqual([0, 4]);
     expect(await monthly(property.id)).toHaveLength(4);
+  });
+});
+
+describe('the month of a big organization', () => {
+  it('two workers issuing several properties at once, in batches: one cuota per unit and invoice numbers without gaps', async () => {
+    const organization = await createOrganization();
+    const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
+    const cookie = await world.cookie(admin);
+    // Three towers of 1.5 batches each: every job runs more than one transaction.
+    const size = Math.round(BATCH_SIZE * 1.5);
+    const properties = [];
+    for (let i = 0; i < 3; i++) {
+      const property = await createProperty({ organizationId: organization.id });
+      await db()('units').insert(Array.from({ length: size }, (_, n) => ({ propertyId: property.id, unitNumber: String(n + 1) })));
+      properties.push(property);
+    }
+    for (let i = 0; i < 2; i++) await world.startWorker();
+    await waitFor(async () => {
+      const pending = await queue.getJobs(['waiting', 'active', 'prioritized', 'delayed']);
+      return pending.every((job) => job.timestamp + job.delay > Date.now() + 60_000);
+    }, 8000, 'el primer barrido');
+    for (const property of properties) {
+      await putPlan(cookie, property.id);
+      await planSavedOn(property.id, lastMonth);
+    }
+    // Each property's job twice (a second delivery, another scheduler run): both workers race on every property.
+    const jobs = await queue.addBulk(properties.flatMap((property) => [1, 2].map((n) => ({ name: JOBS.issueMonthly, data: { propertyId: property.id }, opts: { jobId: `issue-big-${property.id}-${n}` } }))));
+    await waitFor(async () => (await Promise.all(jobs.map((job) => job.isCompleted()))).every(Boolean), 30_000, 'los trabajos');
+    const issued = (await Promise.all(jobs.map(async (job) => (await queue.getJob(job.id!))!.returnvalue.issued as number))).reduce((a, b) => a + b, 0);
+    expect(issued).toBe(3 * size);
+    const { rows } = await db().raw(
+      `select count(*)::int as cuotas, count(distinct unit_id)::int as units, count(distinct invoice_number)::int as numbers,
+              min(substring(invoice_number from 10)::int) as first, max(substring(invoice_number from 10)::int) as last
+       from charges where organization_id = ?`,
+      [organization.id],
+    );
+    expect(rows[0]).toEqual({ cuotas: 3 * size, units: 3 * size, numbers: 3 * size, first: 1, last: 3 * size });
+    // Each with its journal entry and its event for the administrators.
+    expect(Number((await db()('journalEntries').where({ organizationId: organization.id, sourceType: 'charge' }).count({ n: '*' }))[0].n)).toBe(3 * size);
+    expect(Number((await db()('events').where({ organizationId: organization.id, type: 'charge.created', audience: 'administrators' }).count({ n: '*' }))[0].n)).toBe(3 * size);
   });
 });
 

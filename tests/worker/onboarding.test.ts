@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { expireExports } from '../../server/commands/exports/exports';
@@ -8,6 +10,8 @@ import { JOBS, importJobId } from '../../shared/jobs';
 import { WORKER_IMPORT_ROWS } from '../../shared/onboarding';
 import { createOrganization, createProperty, createResident, createUser } from '../support/factories';
 import { waitFor } from '../support/live';
+import { checkBooks } from '../support/books';
+import { todayThere } from '../../shared/time';
 import { useLiveWorld } from '../support/live-world';
 
 /**
@@ -66,6 +70,56 @@ describe('with a worker', () => {
     await waitFor(async () => (await queue.getJob(importJobId(preview.body.id)))?.finishedOn, 10_000, 'el trabajo repetido');
     expect((await queue.getJob(importJobId(preview.body.id)))?.returnvalue).toEqual({ applied: false, reason: 'not-applying' });
     expect(await db()('units').where({ propertyId: t.property.id }).count({ count: '*' }).first()).toEqual({ count: rows });
+  }, 120_000);
+
+  it('applies a big opening balances file in the worker: charges and credits to the centavo, the credit spent by the next charge; twice changes nothing', async () => {
+    const t = await office();
+    // The fixture's rows (201 has RD$ 50.00 in its favour), then enough units for the worker, every other one a credit.
+    const fixtureLines = readFileSync(path.resolve(import.meta.dirname, '../fixtures/onboarding/saldos.csv'), 'latin1').trim().split(/\r?\n/);
+    const count = WORKER_IMPORT_ROWS;
+    const amountOf = (i: number) => (i % 2 ? -(i * 100 + 1) : i * 100 + 99);
+    const generated = Array.from({ length: count }, (_, i) => `S${i + 1};${(amountOf(i + 1) / 100).toFixed(2).replace('.', ',')};31/10/2026`);
+    await db()('units').insert(['101', '102', '201', '202', ...Array.from({ length: count }, (_, i) => `S${i + 1}`)].map((unitNumber) => ({ propertyId: t.property.id, unitNumber })));
+    const file = { fileName: 'saldos-grande.csv', content: Buffer.from([...fixtureLines, ...generated].join('\r\n'), 'latin1').toString('base64') };
+    const expectedCredit = 5_000 + Array.from({ length: count }, (_, i) => amountOf(i + 1)).filter((amount) => amount < 0).reduce((sum, amount) => sum - amount, 0);
+    const expectedOwed = 450_050 + 120_000 + Array.from({ length: count }, (_, i) => amountOf(i + 1)).filter((amount) => amount > 0).reduce((sum, amount) => sum + amount, 0);
+
+    const preview = await api('POST', '/api/imports', t.cookie, { kind: 'balances', propertyId: t.property.id, file });
+    expect(preview.status).toBe(201);
+    expect(preview.body.totals).toEqual({ rows: count + 5, create: count + 3, update: 0, unchanged: 0, error: 2 });
+    expect((await api('POST', `/api/imports/${preview.body.id}/apply`, t.cookie, { mode: 'valid' })).body).toMatchObject({ status: 'applying' });
+    const finished = await t.socket.next(of('import.finished', preview.body.id), 90_000);
+    expect(finished.payload).toMatchObject({ status: 'applied', totals: { create: count + 3, error: 2 } });
+
+    const credits = await db()('payments').where({ propertyId: t.property.id }).select('unitId', 'amount', 'allocatedAmount', 'status', 'receiptNumber', 'reference', 'recordedById');
+    expect(credits).toHaveLength(count / 2 + 1);
+    expect(credits.every((row) => row.status === 'confirmed' && row.reference === 'Saldo anterior' && row.recordedById === t.admin.id && row.allocatedAmount === 0)).toBe(true);
+    expect(new Set(credits.map((row) => row.receiptNumber)).size).toBe(credits.length);
+    expect(credits.reduce((sum, row) => sum + row.amount, 0)).toBe(expectedCredit);
+    const summary = await api('GET', `/api/billing/summary?propertyId=${t.property.id}`, t.cookie);
+    expect(summary.body).toMatchObject({ outstanding: expectedOwed, credit: expectedCredit });
+    const unit = await db()('units').where({ propertyId: t.property.id, unitNumber: '201' }).first('id');
+    expect((await api('GET', `/api/units/${unit.id}/statement`, t.cookie)).body).toMatchObject({ closingBalance: -5_000 });
+
+    // The same file again: all unchanged, and applying it writes nothing.
+    const counts = async () => ({
+      charges: (await db()('charges').where({ propertyId: t.property.id })).length,
+      payments: (await db()('payments').where({ propertyId: t.property.id })).length,
+      entries: (await db()('journalEntries').where({ propertyId: t.property.id })).length,
+    });
+    const before = await counts();
+    const again = await api('POST', '/api/imports', t.cookie, { kind: 'balances', propertyId: t.property.id, file });
+    expect(again.body.totals).toEqual({ rows: count + 5, create: 0, update: 0, unchanged: count + 3, error: 2 });
+    await api('POST', `/api/imports/${again.body.id}/apply`, t.cookie, { mode: 'valid' });
+    await t.socket.next(of('import.finished', again.body.id), 60_000);
+    expect(await counts()).toEqual(before);
+
+    // 201's next charge is paid from its credit.
+    const charge = await api('POST', '/api/charges', t.cookie, { unitId: unit.id, type: 'maintenance', amount: 7_550, dueDate: '2027-01-05', description: 'Cuota de enero' });
+    expect(charge.body).toMatchObject({ status: 'pending', paidAmount: 5_000 });
+    expect((await api('GET', `/api/units/${unit.id}/statement`, t.cookie)).body).toMatchObject({ totalCharges: 7_550, totalPayments: 5_000, closingBalance: 2_550 });
+    expect((await api('GET', `/api/billing/summary?propertyId=${t.property.id}`, t.cookie)).body).toMatchObject({ outstanding: expectedOwed + 2_550, credit: expectedCredit - 5_000 });
+    await checkBooks(t.property.id, [todayThere()]);
   }, 120_000);
 
   it('fails an all-or-nothing import whose rows stopped being valid before the worker ran, writing nothing', async () => {

@@ -1,7 +1,8 @@
 import type { Job, Queue } from 'bullmq';
 import { todayThere } from '../../shared/time';
 import { planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
-import { applyLateFees, issueMonthlyCharges, plansDue } from '../../server/commands/billingPlans';
+import { issueMonthlyInBatches, plansDue } from '../../server/commands/billingPlans';
+import { applyLateFeesInBatches } from '../../server/commands/lateFees';
 import { reviewAgreements } from '../../server/commands/collections/agreements';
 import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
 import { db } from '../../server/db';
@@ -10,17 +11,16 @@ import { schedulePlanIssue } from '../../server/jobs/billing';
 
 /**
  * Issues a property's cuotas of the month (one per unit and period: running it again, from a
- * second worker or after a restart, issues nothing more).
+ * second worker or after a restart, issues nothing more), in short transactions of a batch of
+ * units each, so requests and other workers never wait long on its locks.
  */
 export async function issueMonthly(job: Job<IssueMonthlyData>) {
-  const issued = await transaction((trx) => issueMonthlyCharges(trx, job.data.propertyId));
-  return { issued: issued.length };
+  return { issued: await issueMonthlyInBatches(job.data.propertyId) };
 }
 
-/** The day's late fees of every plan (once per overdue charge and month). */
+/** The day's late fees of every plan (once per overdue charge and month), in short transactions. */
 export async function applyDayLateFees(job: Job<LateFeesData>) {
-  const made = await transaction((trx) => applyLateFees(trx, job.data?.today ?? todayThere()));
-  return { lateFees: made.length };
+  return { lateFees: await applyLateFeesInBatches(job.data?.today ?? todayThere()) };
 }
 
 /**
@@ -33,7 +33,7 @@ export function sweepBilling(queue: Queue) {
   return async () => {
     let issued = 0;
     for (const propertyId of await plansDue()) {
-      issued += (await transaction((trx) => issueMonthlyCharges(trx, propertyId))).length;
+      issued += await issueMonthlyInBatches(propertyId);
     }
     // Payment agreements kept in full or with an instalment missed (idempotent: only active ones change).
     const agreements = (await transaction((trx) => reviewAgreements(trx, todayThere()))).length;

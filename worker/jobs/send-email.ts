@@ -12,13 +12,13 @@ import { renderAttachments } from '../../server/mail/attachments';
  */
 export function sendEmail(transport: Transporter | undefined) {
   return async (job: Job<SendEmailData>) => {
-    const email = await db()('emailOutbox').where({ id: job.data.emailId }).first();
-    if (!email || email.status !== 'pending') return { sent: false, status: email?.status ?? 'missing' };
     if (!transport) {
-      await db()('emailOutbox').where({ id: email.id, status: 'pending' }).update({ status: 'held' });
-      return { sent: false, status: 'held' };
+      const held = await db()('emailOutbox').where({ id: job.data.emailId, status: 'pending' }).update({ status: 'held' });
+      return { sent: false, status: held ? 'held' : await statusOf(job.data.emailId) };
     }
-    await db()('emailOutbox').where({ id: email.id }).increment('attempts', 1);
+    // The attempt is counted as the email is read: one statement, and only a pending one.
+    const [email] = await db()('emailOutbox').where({ id: job.data.emailId, status: 'pending' }).increment('attempts', 1).returning('*');
+    if (!email) return { sent: false, status: await statusOf(job.data.emailId) };
     try {
       // Rendered now from their references (the notice's PDF, the calendar file), in the email's language.
       const attachments = await renderAttachments(db(), email.attachments, email.language);
@@ -46,5 +46,7 @@ export function sendEmail(transport: Transporter | undefined) {
     }
   };
 }
+
+const statusOf = async (id: number): Promise<string> => (await db()('emailOutbox').where({ id }).first('status'))?.status ?? 'missing';
 
 const domainOf = (from: string) => /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'vecindad.local';

@@ -3,10 +3,11 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { userQueryOptions } from '@client/lib/auth';
 import { dashboardQueryOptions } from '@client/features/dashboard/api/get-dashboard';
 import { unreadCountQueryOptions } from '@client/features/notifications/api/get-unread-count';
-import { i18n } from '@client/lib/i18n';
+import { FRAME_NAMESPACE, i18n } from '@client/lib/i18n';
 import { queryClient } from './providers/AppProviders';
 import { RedirectIfSignedIn, RequireScreen, RequireUser } from './routes/guards';
 import { RouteShell } from './routes/RouteShell';
+import { signedInModule } from './routes/signed-in-modules';
 import { SIGNED_IN_FRAME, SIGNED_IN_SCREENS, type SignedInScreen } from '@shared/screens';
 
 /**
@@ -50,24 +51,14 @@ const preloads = (Page: Preload, data?: () => Promise<void>): Preload => ({
   },
 });
 
-/** The signed-in frame's and screens' modules by their path under client/src/ (shared/screens.ts). */
-const signedInModules = import.meta.glob<{ default: ComponentType }>([
-  '/src/app/layout/AppLayout.tsx',
-  '/src/app/routes/screens/*.tsx',
-  '/src/features/*/pages/*.tsx',
-  // Finances' parts (features/finances/<part>/pages).
-  '/src/features/*/*/pages/*.tsx',
-]);
-const signedInModule = (module: string) => signedInModules[`/src/${module}.tsx`];
-
 // Every screen is its own chunk; /auth loads neither the layout nor the signed-in screens.
-const AppLayout = page(signedInModule(SIGNED_IN_FRAME));
+const AppLayout = page(signedInModule(SIGNED_IN_FRAME), FRAME_NAMESPACE);
 const AuthPage = page(() => import('./routes/screens/AuthScreen'), 'auth');
 const TermsPage = page(() => import('@client/features/legal/pages/TermsPage'), 'legal');
 const PrivacyPage = page(() => import('@client/features/legal/pages/PrivacyPage'), 'legal');
 const NotFoundPage = page(() => import('./routes/NotFoundPage'));
 const PassPage = page(() => import('@client/features/visitors/pages/PassPage'), 'visitors');
-const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswordPage'), 'auth');
+const SetPasswordPage = page(() => import('@client/features/auth/pages/SetPasswordPage'), 'password');
 const UnsubscribePage = page(() => import('@client/features/notifications/pages/UnsubscribePage'), 'notifications', 'settings');
 const VerifyCertificatePage = page(() => import('@client/features/billing/pages/VerifyCertificatePage'), 'billing');
 

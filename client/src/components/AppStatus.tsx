@@ -1,8 +1,11 @@
-import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { updateApp, usePwaState } from '@client/lib/pwa';
 
-/** "Sin conexión" while the browser is offline, and "Actualizar" when a new version waits. */
+/**
+ * "Sin conexión" while the browser is offline, and "Actualizar" when a new version waits.
+ * Part of every page's first load (the sign-in page's too): Bootstrap's markup without
+ * react-bootstrap, which would bring its Button, @restart/ui and classnames into that load.
+ */
 export function AppStatus() {
   const { t } = useTranslation();
   const { offline, updateReady } = usePwaState();
@@ -17,9 +20,9 @@ export function AppStatus() {
       {updateReady && (
         <div role="status" className="alert alert-info py-2 px-3 mb-0 shadow-sm d-flex align-items-center gap-3">
           <span>{t('appStatus.updateReady')}</span>
-          <Button size="sm" onClick={updateApp}>
+          <button type="button" className="btn btn-primary btn-sm" onClick={updateApp}>
             {t('appStatus.update')}
-          </Button>
+          </button>
         </div>
       )}
     </div>

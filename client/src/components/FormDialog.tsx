@@ -28,14 +28,15 @@ export function FormDialog({ show, onClose, title, children }: FormDialogProps) 
 }
 
 /** Cancel and submit, both held while the form is being sent. */
-export function FormDialogFooter({ pending, onCancel, submitLabel }: { pending: boolean; onCancel: () => void; submitLabel: ReactNode }) {
+/** `disabled`: the form cannot be sent yet (what it chooses from is still loading). */
+export function FormDialogFooter({ pending, onCancel, submitLabel, disabled }: { pending: boolean; onCancel: () => void; submitLabel: ReactNode; disabled?: boolean }) {
   const { t } = useTranslation();
   return (
     <Modal.Footer>
       <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
         {t('actions.cancel')}
       </Button>
-      <SubmitButton pending={pending} pendingLabel={t('status.saving')}>
+      <SubmitButton pending={pending} pendingLabel={t('status.saving')} disabled={disabled}>
         {submitLabel}
       </SubmitButton>
     </Modal.Footer>

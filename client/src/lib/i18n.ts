@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES } from '@shared/enums';
+import { LANGUAGES } from '@shared/languages';
 import type { Language } from '@shared/messages';
 
 /**
@@ -9,6 +9,9 @@ import type { Language } from '@shared/messages';
  * is bundled (the default language's shared texts); every other file is its own small chunk,
  * loaded when first needed (`useTranslation('dashboard')` suspends until then; routes preload
  * theirs, see router.tsx; the first render waits for `i18nReady`, main.tsx).
+ * The signed-in frame's shared texts (menu, header, bell, lists, pager, walk-in alerts...) are
+ * the namespace `frame`, loaded with the frame's code (router.tsx), not with every first load:
+ * the sign-in page does without them. Looked up after `common`, so `t('pager.next')` finds them.
  * Spanish is the default; the signed-in user's language (user.language) wins once known.
  */
 type Translations = Record<string, unknown>;
@@ -35,6 +38,8 @@ const lazyNamespaces = {
 };
 
 export const DEFAULT_LANGUAGE: Language = 'es';
+/** The texts of the signed-in frame and of the components its screens share (see above). */
+export const FRAME_NAMESPACE = 'frame';
 const STORAGE_KEY = 'vecindad.language';
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
@@ -73,6 +78,7 @@ export const i18nReady = i18n
     supportedLngs: [...LANGUAGES],
     ns: ['common'],
     defaultNS: 'common',
+    fallbackNS: FRAME_NAMESPACE,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });

@@ -15,19 +15,20 @@ import { checkCapacity, checkRules, lockAmenity, mapOverlap } from './rules';
 
 /** Bookings of the amenities the user reads, filtered; `mine`: only the caller's. */
 export async function listBookings(user: User, filters: BookingListQuery, trx: Knex = db()) {
-  const query = whereBookingReadable(trx('amenityBookings as b').join('amenities as a', 'a.id', 'b.amenityId'), user, trx);
-  if (filters.propertyId) query.where('a.propertyId', filters.propertyId);
-  if (filters.amenityId) query.where('b.amenityId', filters.amenityId);
-  if (filters.status) query.where('b.status', filters.status);
-  if (filters.mine) query.where('b.userId', user.id);
-  if (filters.from) query.where('b.endTime', '>', filters.from);
-  if (filters.to) query.where('b.startTime', '<', filters.to);
-  const page = bookingRows(trx)
-    .whereIn('b.id', query.clone().select('b.id'))
-    .orderBy([{ column: 'b.startTime' }, { column: 'b.id' }])
-    .offset(filters.offset);
+  // The filters on the page's own query too, not as a list of ids it must be in (a generic plan joins that list by reading every booking).
+  const filtered = (query: Knex.QueryBuilder) => {
+    whereBookingReadable(query, user, trx);
+    if (filters.propertyId) query.where('a.propertyId', filters.propertyId);
+    if (filters.amenityId) query.where('b.amenityId', filters.amenityId);
+    if (filters.status) query.where('b.status', filters.status);
+    if (filters.mine) query.where('b.userId', user.id);
+    if (filters.from) query.where('b.endTime', '>', filters.from);
+    if (filters.to) query.where('b.startTime', '<', filters.to);
+    return query;
+  };
+  const page = filtered(bookingRows(trx)).orderBy([{ column: 'b.startTime' }, { column: 'b.id' }]).offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  return rememberedPage<BookingRow>(user, { page, filtered: () => query }, trx);
+  return rememberedPage<BookingRow>(user, { page, filtered: () => filtered(trx('amenityBookings as b').join('amenities as a', 'a.id', 'b.amenityId')) }, trx);
 }
 
 /** A new booking: every rule checked; confirmed at once unless the amenity requires approval. */

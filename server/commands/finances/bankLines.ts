@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { SUGGESTION_DAYS } from '../../../shared/financesBank';
 import type { BankLinesQuery } from '../../../shared/schemas/financesBank';
 import { db } from '../../db';
+import { readTogether } from '../../db/transaction';
 import type { BankLineRow, BookEntry, StoredBankAccount, StoredBankLine } from '../../rows/financesBank';
 import { BOOK_ENTRIES_SQL, ENTRY_MATCHED_SQL, bookBindings, entryOf } from './bankBook';
 
@@ -23,17 +24,20 @@ const digits = (column: string) => `regexp_replace(coalesce(${column}, ''), '[^0
  * joined on (amount, date): inlined, the book was read again for each line. The book side comes
  * first, and only the lines with the amount of one of its entries have their reference digits
  * extracted (the regular expressions on all 2,000 lines of a month were most of its time).
+ * `:amounts` (when not null) keeps only the lines and entries of those amounts (see Scope).
  */
 const PAIRS_SQL = `
   with b as materialized (
     select b.*, ${digits('b.reference')} as ref from (${BOOK_ENTRIES_SQL}) b
-     where b.date between cast(:from as date) - cast(:days as int) and cast(:to as date) + cast(:days as int) and not ${ENTRY_MATCHED_SQL}
+     where b.date between cast(:from as date) - cast(:days as int) and cast(:to as date) + cast(:days as int)
+       and (cast(:amounts as bigint[]) is null or b.amount = any(:amounts)) and not ${ENTRY_MATCHED_SQL}
   ), l as materialized (
     select id, date, amount, ${digits('reference')} as ref, ${digits('description')} as text_digits
       from bank_lines
      where bank_account_id = :account and matched_at is null
        and (cast(:lines as int[]) is null or id = any(:lines))
        and (cast(:first as date) is null or date between :first and :last)
+       and (cast(:amounts as bigint[]) is null or amount = any(:amounts))
        and amount in (select amount from b)
   )
   select l.id as line_id, to_char(l.date, 'YYYY-MM-DD') as line_date, b.kind, b.id, b.date, b.amount, b.reference, b.description,
@@ -43,8 +47,14 @@ const PAIRS_SQL = `
     from l join b on b.amount = l.amount and b.date between l.date - cast(:days as int) and l.date + cast(:days as int)
    where l.ref = '' or b.ref = '' or position(b.ref in l.ref) > 0 or position(l.ref in b.ref) > 0`;
 
-/** The unmatched lines whose suggestions are decided together: the lines asked (`lines`), or all of the account's in a month (`first`..`last`) or ever. */
-type Scope = { lines: number[] } | { first: string | null; last: string | null };
+/**
+ * The unmatched lines whose suggestions are decided together: the lines asked (`lines`), or all
+ * of the account's in a month (`first`..`last`) or ever; with `amounts`, only those of these
+ * amounts. A line and an entry pair only when their amounts are equal, so the pairs of one
+ * amount never take a line or entry of another: deciding the lines of some amounts alone gives
+ * them exactly the suggestions the whole scope would (a page's lines need only their amounts).
+ */
+type Scope = { lines: number[] } | { first: string | null; last: string | null; amounts?: number[] };
 
 /**
  * One suggestion per line and one line per book entry: the pairs best first (reference match,
@@ -54,13 +64,14 @@ type Scope = { lines: number[] } | { first: string | null; last: string | null }
  */
 async function suggestionsFor(trx: Knex, account: StoredBankAccount, scope: Scope) {
   const chosen = new Map<number, BookEntry>();
-  const asked = 'lines' in scope ? { lines: scope.lines, first: null, last: null } : { lines: null, ...scope };
-  if (asked.lines && !asked.lines.length) return chosen;
+  const asked = 'lines' in scope ? { lines: scope.lines, first: null, last: null, amounts: null } : { lines: null, first: scope.first, last: scope.last, amounts: scope.amounts ?? null };
+  if ((asked.lines && !asked.lines.length) || (asked.amounts && !asked.amounts.length)) return chosen;
   // Only the book entries near the lines' dates (one month's, not the account's whole book).
   const { rows: spans } = await trx.raw(
     `select to_char(min(date), 'YYYY-MM-DD') as "from", to_char(max(date), 'YYYY-MM-DD') as "to" from bank_lines
       where bank_account_id = :account and matched_at is null and (cast(:lines as int[]) is null or id = any(:lines))
-        and (cast(:first as date) is null or date between :first and :last)`,
+        and (cast(:first as date) is null or date between :first and :last)
+        and (cast(:amounts as bigint[]) is null or amount = any(:amounts))`,
     { account: account.id, ...asked },
   );
   if (!spans[0]?.from) return chosen;
@@ -107,13 +118,21 @@ export async function listBankLines(account: StoredBankAccount, filters: BankLin
   if (filters.month) query.whereBetween('date', [month.first!, month.last!]);
   if (filters.status === 'matched') query.whereNotNull('matchedAt');
   if (filters.status === 'unmatched') query.whereNull('matchedAt');
-  const [{ count }] = await query.clone().count({ count: '*' });
+  const counted = query.clone().count({ count: '*' });
   const page = query.orderBy([{ column: 'date' }, { column: 'id' }]).offset(filters.offset);
   if (filters.limit) page.limit(filters.limit);
-  const lines = (await page) as StoredBankLine[];
-  // The suggestions of the page's lines are decided with all the unmatched lines of the month (or of the account).
-  const open = lines.some((line) => !line.matchedAt);
-  const [suggestions, matched] = await Promise.all([open ? suggestionsFor(trx, account, month) : new Map<number, BookEntry>(), matchedEntries(trx, account, lines)]);
+  const [[{ count }], lines] = await readTogether<[Array<{ count?: string | number }>, StoredBankLine[]]>(
+    trx,
+    async () => counted,
+    async () => page,
+  );
+  // The suggestions of the page's lines are decided with all the unmatched lines of the month (or of the account) of their amounts.
+  const amounts = [...new Set(lines.filter((line) => !line.matchedAt).map((line) => Number(line.amount)))];
+  const [suggestions, matched] = await readTogether(
+    trx,
+    async () => (amounts.length ? suggestionsFor(trx, account, { ...month, amounts }) : new Map<number, BookEntry>()),
+    () => matchedEntries(trx, account, lines),
+  );
   return {
     rows: lines.map((line) => ({ ...line, matched: matched.get(line.id) ?? null, suggestion: suggestions.get(line.id) ?? null })),
     total: Number(count),
@@ -122,6 +141,10 @@ export async function listBankLines(account: StoredBankAccount, filters: BankLin
 
 export async function readBankLine(trx: Knex, account: StoredBankAccount, id: number): Promise<BankLineRow> {
   const line = (await trx('bankLines').where({ id }).first()) as StoredBankLine;
-  const [suggestions, matched] = await Promise.all([line.matchedAt ? new Map<number, BookEntry>() : suggestionsFor(trx, account, { lines: [line.id] }), matchedEntries(trx, account, [line])]);
+  const [suggestions, matched] = await readTogether(
+    trx,
+    async () => (line.matchedAt ? new Map<number, BookEntry>() : suggestionsFor(trx, account, { lines: [line.id] })),
+    () => matchedEntries(trx, account, [line]),
+  );
   return { ...line, matched: matched.get(line.id) ?? null, suggestion: suggestions.get(line.id) ?? null };
 }

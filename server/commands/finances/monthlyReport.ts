@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { addDays, todayThere } from '../../../shared/time';
 import { db } from '../../db';
+import { readTogether } from '../../db/transaction';
 import type { Property, User } from '../../models';
 import { delinquencyReport } from '../delinquency';
 import { budgetLines, monthlyActuals } from './budget';
@@ -59,13 +60,17 @@ export function monthDays(month: string) {
 /** Confirmed payments received in the month: their total and what they paid, by the type of charge (the rest is the units' credit). */
 async function monthIncome(trx: Knex, propertyId: number, from: string, to: string): Promise<MonthlyReport['income']> {
   const received = () => trx('payments').where({ 'payments.propertyId': propertyId, 'payments.status': 'confirmed' }).whereBetween('payments.receivedAt', [from, to]);
-  const totals = await received().first(trx.raw('coalesce(sum(payments.amount), 0)::bigint as total'), trx.raw('count(*)::int as payments'));
-  const byType: Array<{ type: string; amount: number }> = await received()
-    .join('paymentAllocations', 'paymentAllocations.paymentId', 'payments.id')
-    .join('charges', 'charges.id', 'paymentAllocations.chargeId')
-    .groupBy('charges.type')
-    .orderBy('charges.type')
-    .select('charges.type', trx.raw('sum(payment_allocations.amount)::bigint as amount'));
+  const [totals, byType] = await readTogether<[{ total: string; payments: number }, Array<{ type: string; amount: number }>]>(
+    trx,
+    () => received().first(trx.raw('coalesce(sum(payments.amount), 0)::bigint as total'), trx.raw('count(*)::int as payments')),
+    () =>
+      received()
+        .join('paymentAllocations', 'paymentAllocations.paymentId', 'payments.id')
+        .join('charges', 'charges.id', 'paymentAllocations.chargeId')
+        .groupBy('charges.type')
+        .orderBy('charges.type')
+        .select('charges.type', trx.raw('sum(payment_allocations.amount)::bigint as amount')),
+  );
   const allocated = byType.reduce((sum, row) => sum + Number(row.amount), 0);
   return { byType: byType.map((row) => ({ type: row.type, amount: Number(row.amount) })), credit: Number(totals.total) - allocated, total: Number(totals.total), payments: totals.payments };
 }
@@ -108,8 +113,11 @@ async function monthExpenses(trx: Knex, propertyId: number, from: string, to: st
 async function monthBudget(trx: Knex, propertyId: number, month: string): Promise<MonthlyReport['budget']> {
   const year = Number(month.slice(0, 4));
   const monthIndex = Number(month.slice(5, 7)) - 1;
-  const budget = await budgetLines(trx, propertyId, year);
-  const actuals = await monthlyActuals(trx, propertyId, year);
+  const [budget, actuals] = await readTogether(
+    trx,
+    () => budgetLines(trx, propertyId, year),
+    () => monthlyActuals(trx, propertyId, year),
+  );
   const categories = [...new Set([...budget.map((line) => line.category), ...actuals.keys()])];
   const upTo = (values: number[]) => values.slice(0, monthIndex + 1).reduce((sum, value) => sum + value, 0);
   const zeros = Array<number>(12).fill(0);
@@ -125,9 +133,8 @@ async function monthBudget(trx: Knex, propertyId: number, month: string): Promis
   };
 }
 
-/** What units owe past due today (the delinquency report of the property: units, amount, aging). */
-async function delinquencySummary(trx: Knex, user: User, propertyId: number): Promise<MonthlyReport['delinquency']> {
-  const today = todayThere();
+/** What units owe past due `today` (the delinquency report of the property: units, amount, aging). */
+async function delinquencySummary(trx: Knex, user: User, propertyId: number, today: string): Promise<MonthlyReport['delinquency']> {
   const report = await delinquencyReport(user, { propertyId, offset: 0 }, trx, today);
   return {
     asOf: today,
@@ -141,18 +148,31 @@ async function delinquencySummary(trx: Knex, user: User, propertyId: number): Pr
 /** The month's reconciliation of each of the property's bank accounts (reconciliation.ts). */
 async function monthReconciliation(trx: Knex, propertyId: number, month: string): Promise<MonthlyReport['bankReconciliation']> {
   const accounts: StoredBankAccount[] = await trx('bankAccounts').where({ propertyId }).orderBy('id');
-  const rows: MonthlyReport['bankReconciliation'] = [];
-  for (const account of accounts) {
-    const { bankClosing, bookClosing, difference, reconciled } = await reconciliation(account, month, trx);
-    rows.push({ bankAccountId: account.id, bank: account.bank, last4: account.last4, bankClosing, bookClosing, difference, reconciled: reconciled !== null });
-  }
-  return rows;
+  return readTogether(
+    trx,
+    ...accounts.map((account) => async () => {
+      const { bankClosing, bookClosing, difference, reconciled } = await reconciliation(account, month, trx);
+      return { bankAccountId: account.id, bank: account.bank, last4: account.last4, bankClosing, bookClosing, difference, reconciled: reconciled !== null };
+    }),
+  );
 }
 
-/** The report's figures, computed now from the rows (`user`: an administrator of the property, whose reach the delinquency report reads). */
-export async function computeMonthlyReport(trx: Knex, user: User, property: Pick<Property, 'id' | 'name'>, month: string): Promise<MonthlyReport> {
+/**
+ * The report's figures, computed now from the rows (`user`: an administrator of the property,
+ * whose reach the delinquency report reads; its delinquency as of `today`). Its parts are read
+ * at once (outside a transaction, each on a connection of its own).
+ */
+export async function computeMonthlyReport(trx: Knex, user: User, property: Pick<Property, 'id' | 'name'>, month: string, today = todayThere()): Promise<MonthlyReport> {
   const { from, to } = monthDays(month);
-  const funds = await listFundsAround(property, addDays(from, -1), to, trx);
+  const [funds, income, expenses, delinquency, budget, bankReconciliation] = await readTogether(
+    trx,
+    () => listFundsAround(property, addDays(from, -1), to, trx),
+    () => monthIncome(trx, property.id, from, to),
+    () => monthExpenses(trx, property.id, from, to),
+    () => delinquencySummary(trx, user, property.id, today),
+    () => monthBudget(trx, property.id, month),
+    () => monthReconciliation(trx, property.id, month),
+  );
   return {
     propertyId: property.id,
     propertyName: property.name,
@@ -160,11 +180,11 @@ export async function computeMonthlyReport(trx: Knex, user: User, property: Pick
     from,
     to,
     funds: funds.map((fund) => ({ id: fund.id, name: fund.name, kind: fund.kind, opening: fund.opening, closing: fund.balance })),
-    income: await monthIncome(trx, property.id, from, to),
-    expenses: await monthExpenses(trx, property.id, from, to),
-    delinquency: await delinquencySummary(trx, user, property.id),
-    budget: await monthBudget(trx, property.id, month),
-    bankReconciliation: await monthReconciliation(trx, property.id, month),
+    income,
+    expenses,
+    delinquency,
+    budget,
+    bankReconciliation,
     generatedAt: new Date().toISOString(),
   };
 }

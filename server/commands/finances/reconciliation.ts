@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { messageText } from '../../../shared/messages';
 import { db } from '../../db';
+import { readTogether } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/violations';
 import { conflict } from '../../errors';
 import { recordEvent } from '../../events/outbox';
@@ -38,24 +39,26 @@ async function bankClosing(trx: Knex, account: StoredBankAccount, day: string): 
  */
 export async function reconciliation(account: StoredBankAccount, month: string, trx: Knex = db()) {
   const { last } = monthDays(month);
-  const [bank, book, lines, entries, done] = await Promise.all([
-    bankClosing(trx, account, last),
-    bookBalance(trx, account, last),
-    trx('bankLines')
-      .where({ bankAccountId: account.id })
-      .whereBetween('date', [account.openingDate, last])
-      // Unmatched, or matched to an expense payment whose expense was voided since (it left the book).
-      .where((open) =>
-        open
-          .whereNull('matchedAt')
-          .orWhereExists((voided) =>
-            voided.select(trx.raw('1')).from('expensePayments as ep').join('expenses as e', 'e.id', 'ep.expenseId').whereRaw('ep.id = bank_lines.expense_payment_id').where('e.status', 'voided'),
-          ),
-      )
-      .orderBy([{ column: 'date' }, { column: 'id' }]) as Promise<StoredBankLine[]>,
-    unmatchedEntries(trx, account, last),
-    trx('bankReconciliations').where({ bankAccountId: account.id, month }).first(),
-  ]);
+  const [bank, book, lines, entries, done] = await readTogether(
+    trx,
+    () => bankClosing(trx, account, last),
+    () => bookBalance(trx, account, last),
+    () =>
+      trx('bankLines')
+        .where({ bankAccountId: account.id })
+        .whereBetween('date', [account.openingDate, last])
+        // Unmatched, or matched to an expense payment whose expense was voided since (it left the book).
+        .where((open) =>
+          open
+            .whereNull('matchedAt')
+            .orWhereExists((voided) =>
+              voided.select(trx.raw('1')).from('expensePayments as ep').join('expenses as e', 'e.id', 'ep.expenseId').whereRaw('ep.id = bank_lines.expense_payment_id').where('e.status', 'voided'),
+            ),
+        )
+        .orderBy([{ column: 'date' }, { column: 'id' }]) as Promise<StoredBankLine[]>,
+    () => unmatchedEntries(trx, account, last),
+    () => trx('bankReconciliations').where({ bankAccountId: account.id, month }).first() as Promise<{ reconciledById: number | null; reconciledAt: string | Date } | undefined>,
+  );
   return {
     month,
     bankClosing: bank,

@@ -30,7 +30,8 @@ export async function financesSummary(property: Pick<Property, 'id'>, today = to
     date.setUTCMonth(date.getUTCMonth() - 11);
     return date.toISOString().slice(0, 10);
   })();
-  const [income, expenses, pending, flowIn, flowOut] = await Promise.all([
+  const [funds, income, expenses, pending, flowIn, flowOut] = await Promise.all([
+    listFunds(property, today, trx),
     trx('payments').where({ propertyId: property.id, status: 'confirmed' }).whereBetween('receivedAt', [from, to]).first(trx.raw('coalesce(sum(amount), 0)::bigint as total')),
     trx('expenses').where({ propertyId: property.id }).whereNot('status', 'voided').whereBetween('issueDate', [from, to]).first(trx.raw('coalesce(sum(amount + itbis), 0)::bigint as total')),
     trx('expenses').where({ propertyId: property.id, status: 'pending' }).first(trx.raw('count(*)::int as count'), trx.raw('coalesce(sum(amount + itbis - paid_amount), 0)::bigint as amount')),
@@ -59,7 +60,7 @@ export async function financesSummary(property: Pick<Property, 'id'>, today = to
   });
   return {
     month,
-    funds: await listFunds(property, today, trx),
+    funds,
     monthIncome: Number(income.total),
     monthExpenses: Number(expenses.total),
     pendingExpenses: { count: pending.count, amount: Number(pending.amount) },

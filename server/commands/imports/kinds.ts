@@ -4,14 +4,12 @@ import { messageText } from '../../../shared/messages';
 import { emailField } from '../../../shared/schemas/common';
 import { SupplierCreateSchema } from '../../../shared/schemas/finances';
 import { UnitImportSchema } from '../../../shared/schemas/units';
-import { amountField } from '../../../shared/schemas/billing';
-import { dayField } from '../../../shared/schemas/dates';
-import { issueCharge } from '../charges';
 import { recordEvent } from '../../events/outbox';
 import { fieldErrors } from '../../validation';
 import { unitEvent } from '../units';
-import { changedFields, empty, failed, isoDay, markDuplicates, numberText, type Cells, type KindHandler, type Planned } from './rows';
+import { changedFields, empty, failed, markDuplicates, numberText, type Cells, type KindHandler, type Planned } from './rows';
 import { people } from './people';
+import { balances } from './balances';
 
 /**
  * What each kind of import does with a row (docs/modules/onboarding.md): validate it with the
@@ -116,45 +114,6 @@ const suppliers: KindHandler = {
       const [supplier] = await trx('suppliers').where({ id: planned.existingId }).update({ ...planned.data, updatedAt: trx.fn.now() }).returning(['id', 'name']);
       await recordEvent(trx, event('supplier.updated', supplier, { changed: Object.keys(planned.data ?? {}) }));
     }
-  },
-};
-
-// Opening balances: one "Saldo anterior" charge per unit, issued through the ledger's own
-// command (billed, numbered, settled from the unit's credit). A unit that has one already is
-// unchanged with the same amount, else an error: money is never edited after the fact.
-export const OPENING_BALANCE = 'Saldo anterior';
-const BalanceRowSchema = z.object({
-  unitNumber: UnitImportSchema.shape.rows.element.shape.unitNumber,
-  amount: z.preprocess((value) => {
-    const number = Number(value);
-    return typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value) && Number.isFinite(number) ? Math.round(number * 100) : value === '' ? undefined : NaN;
-  }, amountField()),
-  date: dayField('import_date_invalid'),
-});
-
-const balances: KindHandler = {
-  async plan(trx, { property }, rows) {
-    const stored: Array<{ id: number; unitNumber: string }> = await trx('units').where({ propertyId: property.id }).select('id', 'unitNumber');
-    const byNumber = new Map(stored.map((unit) => [unit.unitNumber.toLowerCase(), unit]));
-    const opening: Array<{ unitId: number; amount: number }> = await trx('charges').where({ propertyId: property.id, description: OPENING_BALANCE, type: 'other' }).select('unitId', 'amount');
-    const openingOf = new Map(opening.map((charge) => [charge.unitId, charge.amount]));
-    const planned = rows.map((row): Planned => {
-      const result = BalanceRowSchema.safeParse({ unitNumber: row.unitNumber ?? '', amount: numberText(row.amount ?? ''), date: isoDay(row.date ?? '') });
-      if (!result.success) return failed(fieldErrors(result.error));
-      const unit = byNumber.get(result.data.unitNumber.toLowerCase());
-      if (!unit) return failed({ unitNumber: messageText('resident_unit_unknown') });
-      const existing = openingOf.get(unit.id);
-      if (existing !== undefined) return existing === result.data.amount ? { outcome: 'unchanged' } : failed({ amount: messageText('import_balance_exists') });
-      return { outcome: 'create', data: { unitId: unit.id, unitNumber: unit.unitNumber, amount: result.data.amount, date: result.data.date } };
-    });
-    markDuplicates(planned, rows.map((row) => row.unitNumber?.trim().toLowerCase() || null), 'unitNumber');
-    return planned;
-  },
-  async write(trx, actor, { property }, planned) {
-    if (planned.outcome !== 'create' || !planned.data) return;
-    const { unitId, unitNumber, amount, date } = planned.data as { unitId: number; unitNumber: string; amount: number; date: string };
-    const { name } = await trx('properties').where({ id: property.id }).first('name');
-    await issueCharge(trx, actor.id, { unit: { id: unitId, unitNumber }, property: { ...property, name } }, { type: 'other', amount, dueDate: date, description: OPENING_BALANCE });
   },
 };
 

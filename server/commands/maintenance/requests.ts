@@ -18,12 +18,9 @@ import { recordRequestEvent } from './events';
 
 const OPEN = OPEN_MAINTENANCE_STATUSES as readonly string[];
 
-function filteredRequests(user: User, filters: Partial<MaintenanceListQuery>, trx: Knex) {
-  const query = whereRequestReadable(
-    trx('maintenance_requests').join('properties', 'properties.id', 'maintenance_requests.property_id'),
-    user,
-    trx,
-  );
+/** The requests the user reads that match `filters`, on `base` (requests joined with their property: by default, nothing else). */
+function filteredRequests(user: User, filters: Partial<MaintenanceListQuery>, trx: Knex, base = trx('maintenance_requests').join('properties', 'properties.id', 'maintenance_requests.property_id')) {
+  const query = whereRequestReadable(base, user, trx);
   if (filters.propertyId) query.where('maintenance_requests.property_id', filters.propertyId);
   if (filters.status) query.where('maintenance_requests.status', filters.status);
   if (filters.priority) query.where('maintenance_requests.priority', filters.priority);
@@ -38,8 +35,8 @@ function filteredRequests(user: User, filters: Partial<MaintenanceListQuery>, tr
  * first (in progress, then waiting, most urgent first); everyone else the newest first.
  */
 export async function listRequests(user: User, filters: MaintenanceListQuery, trx: Knex = db()) {
-  const ids = filteredRequests(user, filters, trx).select('maintenance_requests.id');
-  const page = requestRows(trx).whereIn('maintenance_requests.id', ids);
+  // The filters on the page's own query, not as a list of ids it must be in (a generic plan joins that list by reading every request).
+  const page = filteredRequests(user, filters, trx, requestRows(trx));
   if (user.role === 'Suplidor' && !isAdministrator(user)) {
     page.orderByRaw(
       `case maintenance_requests.status when 'in-progress' then 0 when 'scheduled' then 1 when 'pending' then 1 when 'completed' then 2 else 3 end,

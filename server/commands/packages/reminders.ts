@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { retentionInterval } from '../../db/retention';
+import { inRetentionRange, nextAfter, retentionInterval, type RetentionRange } from '../../db/retention';
 import { ANONYMISED_PICKUP, DEFAULT_REMINDER_DAYS, PackageSettingsSchema, type PackageSettings } from '../../../shared/schemas/packages';
 import { TIME_ZONE } from '../../../shared/time';
 import { db } from '../../db';
@@ -73,21 +73,23 @@ export async function remindPackage(trx: Knex, packageId: number): Promise<boole
 
 /**
  * Anonymises the personal data of packages that left the desk longer ago than their
- * organization's retention period (the visitors' setting, docs/modules/visitors.md): the photo,
- * the signature, the name and cédula of who picked it up. The rows stay, so the log's counts
- * do. One `packages.anonymised` event per organization touched. Idempotent.
+ * organization's retention period (the visitors' setting, docs/modules/visitors.md), in one
+ * batch of ids (`range`): the photo, the signature, the name and cédula of who picked it up.
+ * The rows stay, so the log's counts do. One `packages.anonymised` event per organization
+ * touched. Idempotent. Answers the count and where the next batch starts.
  */
-export async function anonymisePackages(trx: Knex, options: { limit?: number } = {}) {
-  const retention = retentionInterval(trx);
-  const due = trx('packages')
-    .join('properties', 'properties.id', 'packages.property_id')
-    .join('organizations', 'organizations.id', 'properties.organization_id')
-    .select('packages.id')
-    .whereNull('packages.anonymized_at')
-    .whereNot('packages.status', 'waiting')
-    .whereRaw('coalesce(packages.picked_up_at, packages.returned_at) < now() - ?', [retention])
-    .orderBy('packages.id')
-    .limit(options.limit ?? 1000)
+export async function anonymisePackageRange(trx: Knex, range: RetentionRange) {
+  const due = inRetentionRange(
+    trx('packages')
+      .join('properties', 'properties.id', 'packages.property_id')
+      .join('organizations', 'organizations.id', 'properties.organization_id')
+      .select('packages.id')
+      .whereNull('packages.anonymized_at')
+      .whereNot('packages.status', 'waiting')
+      .whereRaw('coalesce(packages.picked_up_at, packages.returned_at) < now() - ?', [retentionInterval(trx)]),
+    'packages',
+    range,
+  )
     .forUpdate('packages')
     .skipLocked();
   const done: Array<{ id: number; propertyId: number }> = await trx('packages')
@@ -103,7 +105,8 @@ export async function anonymisePackages(trx: Knex, options: { limit?: number } =
       },
       ['id', 'propertyId'],
     );
-  if (!done.length) return 0;
+  const next = nextAfter(done, range);
+  if (!done.length) return { count: 0, next };
   const byOrganization: Array<{ organizationId: number; count: number }> = await trx('properties')
     .join('packages', 'packages.property_id', 'properties.id')
     .whereIn('packages.id', done.map((row) => row.id))
@@ -113,5 +116,5 @@ export async function anonymisePackages(trx: Knex, options: { limit?: number } =
   for (const { organizationId, count } of byOrganization) {
     await recordEvent(trx, { type: 'packages.anonymised', organizationId, audience: 'administrators', payload: { count: Number(count) } });
   }
-  return done.length;
+  return { count: done.length, next };
 }

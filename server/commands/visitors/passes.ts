@@ -56,8 +56,9 @@ export async function uniqueAccessCode(trx: Knex) {
 /** The passes a day's lists count: live ones and the visits that ended (not the cancelled, denied or expired). */
 const SHOWN_TODAY = [...LIVE_VISITOR_STATUSES, 'checked-out'];
 
-function filteredVisitors(user: User, filters: Partial<VisitorListQuery>, trx: Knex, now = new Date()) {
-  const query = whereVisitorReadable(trx('visitors').join('properties', 'properties.id', 'visitors.property_id'), user, trx);
+/** The passes the user reads that match `filters`, on `base` (visitors joined with their property: by default, nothing else). */
+function filteredVisitors(user: User, filters: Partial<VisitorListQuery>, trx: Knex, now = new Date(), base = trx('visitors').join('properties', 'properties.id', 'visitors.property_id')) {
+  const query = whereVisitorReadable(base, user, trx);
   if (filters.propertyId) query.where('visitors.property_id', filters.propertyId);
   if (filters.status) query.where('visitors.status', filters.status);
   if (filters.visitType) query.where('visitors.visit_type', filters.visitType);
@@ -76,8 +77,9 @@ export async function presentRows(user: User, rows: VisitorRow[], trx: Knex = db
 
 /** One page of the passes the user may read, and the total: upcoming soonest first, else newest first. */
 export async function listVisitors(user: User, filters: VisitorListQuery, trx: Knex = db()) {
-  const ids = filteredVisitors(user, filters, trx).select('visitors.id');
-  const page = visitorRows(trx).whereIn('visitors.id', ids);
+  // The filters on the page's own query, not as a list of ids it must be in: a prepared
+  // statement's generic plan read every pass to join that list (157 ms at 100,000 passes).
+  const page = filteredVisitors(user, filters, trx, new Date(), visitorRows(trx));
   if (filters.tab === 'upcoming' || filters.tab === 'today') page.orderBy([{ column: 'visitors.valid_from', order: 'asc' }, { column: 'visitors.id', order: 'asc' }]);
   else page.orderBy([{ column: 'visitors.valid_from', order: 'desc' }, { column: 'visitors.id', order: 'desc' }]);
   page.offset(filters.offset);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { retentionInterval } from '../../db/retention';
+import { inRetentionRange, MAX_ID, nextAfter, RETENTION_BATCH, retentionInterval, type RetentionRange } from '../../db/retention';
 import { LIVE_VISITOR_STATUSES } from '../../../shared/enums';
 import { ANONYMISED_NAME, DEFAULT_RETENTION_DAYS, VisitorSettingsSchema, type VisitorSettings } from '../../../shared/schemas/visitors';
 import { db } from '../../db';
@@ -81,20 +81,23 @@ export async function updateVisitorSettings(trx: Knex, actor: User, input: Visit
 
 /**
  * Anonymises the personal data (name, phone, email, plate, purpose, notes) of closed visits
- * older than their organization's retention period; the rows and the entry log stay, so the
- * counts do. One `visitors.anonymised` event per organization touched. Idempotent.
+ * older than their organization's retention period, in one batch of ids (`range`); the rows and
+ * the entry log stay, so the counts do. One `visitors.anonymised` event per organization
+ * touched. Idempotent. Answers the count and where the next batch starts (the sweep runs batch
+ * after batch: inRetentionBatches).
  */
-export async function anonymiseVisitors(trx: Knex, options: { limit?: number } = {}) {
-  const retention = retentionInterval(trx);
-  const due = trx('visitors')
-    .join('properties', 'properties.id', 'visitors.property_id')
-    .join('organizations', 'organizations.id', 'properties.organization_id')
-    .select('visitors.id')
-    .whereNull('visitors.anonymized_at')
-    .whereNotIn('visitors.status', LIVE_VISITOR_STATUSES)
-    .whereRaw('coalesce(visitors.check_out_time, visitors.valid_to, visitors.created_at) < now() - ?', [retention])
-    .orderBy('visitors.id')
-    .limit(options.limit ?? 1000)
+export async function anonymiseVisitorRange(trx: Knex, range: RetentionRange) {
+  const due = inRetentionRange(
+    trx('visitors')
+      .join('properties', 'properties.id', 'visitors.property_id')
+      .join('organizations', 'organizations.id', 'properties.organization_id')
+      .select('visitors.id')
+      .whereNull('visitors.anonymized_at')
+      .whereNotIn('visitors.status', LIVE_VISITOR_STATUSES)
+      .whereRaw('coalesce(visitors.check_out_time, visitors.valid_to, visitors.created_at) < now() - ?', [retentionInterval(trx)]),
+    'visitors',
+    range,
+  )
     .forUpdate('visitors')
     .skipLocked();
   const done: Array<{ id: number; propertyId: number }> = await trx('visitors')
@@ -103,7 +106,8 @@ export async function anonymiseVisitors(trx: Knex, options: { limit?: number } =
       { name: ANONYMISED_NAME, email: null, phone: null, vehiclePlate: null, purpose: null, notes: null, cancelledReason: null, passToken: null, anonymizedAt: trx.fn.now() },
       ['id', 'propertyId'],
     );
-  if (!done.length) return 0;
+  const next = nextAfter(done, range);
+  if (!done.length) return { count: 0, next };
   const byOrganization: Array<{ organizationId: number; count: number }> = await trx('properties')
     .join('visitors', 'visitors.property_id', 'properties.id')
     .whereIn('visitors.id', done.map((row) => row.id))
@@ -113,5 +117,10 @@ export async function anonymiseVisitors(trx: Knex, options: { limit?: number } =
   for (const { organizationId, count } of byOrganization) {
     await recordEvent(trx, { type: 'visitors.anonymised', organizationId, audience: 'administrators', payload: { count: Number(count) } });
   }
-  return done.length;
+  return { count: done.length, next };
+}
+
+/** One batch from the first id (at most `limit` visits): what is due, when there are few. */
+export async function anonymiseVisitors(trx: Knex, options: { limit?: number } = {}) {
+  return (await anonymiseVisitorRange(trx, { after: 0, through: MAX_ID, limit: options.limit ?? RETENTION_BATCH.limit })).count;
 }

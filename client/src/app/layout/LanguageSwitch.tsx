@@ -1,13 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Languages } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '@client/lib/auth';
-import { useUpdatePreferences } from '@client/features/settings/api/update-preferences';
+import { savePreferences } from '@client/features/settings/api/update-preferences';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { currentLanguage } from '@client/lib/i18n';
-import { LANGUAGES } from '@shared/enums';
+import { runMutation } from '@client/lib/query-client';
+import { LANGUAGES } from '@shared/languages';
 import type { Language } from '@shared/messages';
+import type { PreferencesUpdateInput } from '@shared/schemas/auth';
 
 /**
  * ES / EN. Applies at once; a signed-in user's choice is saved on the server. Native radio
@@ -17,22 +20,17 @@ import type { Language } from '@shared/messages';
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const signedIn = Boolean(useUser().data);
-  const save = useUpdatePreferences();
+  const queryClient = useQueryClient();
 
   const choose = (language: Language) => {
     const previous = currentLanguage();
     if (language === previous) return;
     void i18n.changeLanguage(language);
     if (!signedIn) return;
-    save.mutate(
-      { language },
-      {
-        onError: (error) => {
-          void i18n.changeLanguage(previous);
-          toast({ title: t('language.saveFailed'), description: errorMessage(error), variant: 'destructive' });
-        },
-      },
-    );
+    void runMutation(queryClient, (input: PreferencesUpdateInput) => savePreferences(queryClient, input), { language }).catch((error: unknown) => {
+      void i18n.changeLanguage(previous);
+      toast({ title: t('language.saveFailed'), description: errorMessage(error), variant: 'destructive' });
+    });
   };
 
   return (

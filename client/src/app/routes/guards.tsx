@@ -6,10 +6,12 @@ import { Loading } from '@client/components/Loading';
 import { toast } from '@client/components/toast/toast';
 import { useUser, useCurrentUser } from '@client/lib/auth';
 import { useBranding } from '@client/lib/branding';
+import { i18n } from '@client/lib/i18n';
 import { FORBIDDEN_REDIRECT } from '@shared/permissions';
 import { screenAccess } from '@client/lib/screens';
 
-const ChangePasswordRequiredPage = lazy(() => import('@client/features/auth/pages/ChangePasswordRequiredPage'));
+// With its texts (the `password` namespace), loaded beside its code.
+const ChangePasswordRequiredPage = lazy(async () => (await Promise.all([import('@client/features/auth/pages/ChangePasswordRequiredPage'), i18n.loadNamespaces('password')]))[0]);
 const AwaitingApprovalPage = lazy(() => import('@client/features/join-requests/pages/AwaitingApprovalPage'));
 
 /** What an account waiting for approval may open besides its waiting screen: its own account. */

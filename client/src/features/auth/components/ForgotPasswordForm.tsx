@@ -11,7 +11,7 @@ import { useRequestPasswordReset } from '../api/password-recovery';
 
 /** "Forgot password": the sign-in email; the server answers the same whether or not it has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['password', 'auth']);
   const request = useRequestPasswordReset();
   const {
     register,

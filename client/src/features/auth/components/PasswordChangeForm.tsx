@@ -18,7 +18,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
  * again: the server knows it was typed moments ago.
  */
 export function PasswordChangeForm({ submitLabel, askCurrent = true }: { submitLabel?: string; askCurrent?: boolean }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('password');
   const change = useChangePassword();
   const {
     register,

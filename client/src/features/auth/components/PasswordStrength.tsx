@@ -20,7 +20,7 @@ const LOOK = { weak: { now: 33, variant: 'danger' }, medium: { now: 66, variant:
 
 /** The weak / medium / strong indicator under a new password. */
 export function PasswordStrength({ password, id }: { password: string; id?: string }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('password');
   const strength = passwordStrength(password);
   if (!strength) return null;
   const { now, variant } = LOOK[strength];

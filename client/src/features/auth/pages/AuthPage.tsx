@@ -3,13 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Loading } from '@client/components/Loading';
 import { useBranding } from '@client/lib/branding';
+import { i18n } from '@client/lib/i18n';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { AuthHero } from '../components/AuthHero';
 import { LoginForm } from '../components/LoginForm';
 
 // Most visits only sign in: registration (with its country catalogue) and recovery load when opened.
 const RegisterForm = lazy(async () => ({ default: (await import('../components/RegisterForm')).RegisterForm }));
-const ForgotPasswordForm = lazy(async () => ({ default: (await import('../components/ForgotPasswordForm')).ForgotPasswordForm }));
+// Recovery's texts are the `password` namespace (with setting a new password): loaded beside its code.
+const ForgotPasswordForm = lazy(async () => {
+  const [module] = await Promise.all([import('../components/ForgotPasswordForm'), i18n.loadNamespaces('password')]);
+  return { default: module.ForgotPasswordForm };
+});
 
 type AuthTab = 'login' | 'register' | 'forgot';
 

@@ -12,7 +12,7 @@ import { PasswordChangeForm } from '../components/PasswordChangeForm';
  * reset by an administrator): the server accepts nothing else until it is changed.
  */
 export default function ChangePasswordRequiredPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('password');
   usePageTitle(t('mustChange.title'));
   const logout = useLogout();
   const user = useCurrentUser();

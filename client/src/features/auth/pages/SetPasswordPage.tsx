@@ -22,7 +22,7 @@ import { PasswordStrength } from '../components/PasswordStrength';
  * a password, once. The token travels in the fragment, which no server log or Referer sees.
  */
 export default function SetPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('password');
   const { appName, logo } = useBranding();
   const token = useLocation().hash.slice(1);
   const described = useTokenDescription(token);
@@ -81,7 +81,7 @@ export default function SetPasswordPage() {
 }
 
 function NewPasswordForm({ token, holder, reset }: { token: string; holder: TokenDescription; reset: ReturnType<typeof useResetPassword> }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('password');
   const queryClient = useQueryClient();
   const {
     register,

@@ -82,16 +82,18 @@ function InstalmentsForm({ unitId, overdue, onClose }: { unitId: number; overdue
     event.preventDefault();
     if (!valid) return;
     setRefusal(null);
-    create.mutate(
-      { unitId, key, body: { instalments: rows.map((row, index) => ({ dueDate: row.dueDate, amount: amounts[index]! })), note: note.trim() || null } },
-      {
-        onSuccess: () => {
+    // Through the promise, not mutate's own callbacks: the refreshed debt shows the new agreement
+    // as active, which replaces this form before those callbacks would run (and they never run
+    // for a form no longer there), so the notice would be lost.
+    create
+      .mutateAsync({ unitId, key, body: { instalments: rows.map((row, index) => ({ dueDate: row.dueDate, amount: amounts[index]! })), note: note.trim() || null } })
+      .then(
+        () => {
           toast({ title: t('agreements.created'), description: t('agreements.createdDescription', { count: rows.length, amount: formatMoney(overdue) }), variant: 'success' });
           onClose();
         },
-        onError: (error) => setRefusal(isApiError(error) && error.fields.instalments ? error.fields.instalments : errorMessage(error)),
-      },
-    );
+        (error) => setRefusal(isApiError(error) && error.fields.instalments ? error.fields.instalments : errorMessage(error)),
+      );
   };
 
   return (

@@ -9,7 +9,7 @@ import { errorMessage } from '@client/lib/api';
 import { emailsCategory, isEmailSwitch } from '@shared/notifications';
 import { NOTIFICATION_CATEGORIES } from '@shared/enums';
 import type { Preferences } from '@shared/schemas/auth';
-import { useUpdatePreferences } from '../api/update-preferences';
+import { useUpdatePreferences } from '../api/use-update-preferences';
 
 type Group = keyof Preferences;
 

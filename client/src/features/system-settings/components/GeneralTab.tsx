@@ -3,13 +3,15 @@ import { Card, Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '@client/components/form/SubmitButton';
+import { SelectField } from '@client/components/form/SelectField';
 import { TextField } from '@client/components/form/TextField';
+import { LANGUAGES } from '@shared/enums';
 import { SettingsUpdateSchema, type SystemSettings } from '@shared/schemas/settings';
 import { useSaveTab } from './use-save-tab';
 import { TEXT_LIMITS } from '@shared/schemas/common';
 import { formatTaxId } from '@shared/finances';
 
-const FIELDS = ['appName', 'companyName', 'appDescription', 'contactEmail', 'contactPhone', 'rnc'] as const;
+const FIELDS = ['appName', 'companyName', 'appDescription', 'contactEmail', 'contactPhone', 'rnc', 'language'] as const;
 const GeneralSchema = SettingsUpdateSchema.pick({
   appName: true,
   companyName: true,
@@ -17,6 +19,7 @@ const GeneralSchema = SettingsUpdateSchema.pick({
   contactEmail: true,
   contactPhone: true,
   rnc: true,
+  language: true,
 }).required();
 
 const generalValues = (settings: SystemSettings) => ({
@@ -26,9 +29,10 @@ const generalValues = (settings: SystemSettings) => ({
   contactEmail: settings.contactEmail,
   contactPhone: settings.contactPhone,
   rnc: settings.rnc ? formatTaxId(settings.rnc) : '',
+  language: settings.language,
 });
 
-/** General: app name, company name, app description, contact email and phone, and the RNC. */
+/** General: app name, company name, app description, contact email and phone, the RNC, and the organization's language. */
 export function GeneralTab({ settings }: { settings: SystemSettings }) {
   const { t } = useTranslation('systemSettings');
   const form = useForm({ resolver: zodResolver(GeneralSchema), defaultValues: generalValues(settings) });
@@ -66,6 +70,16 @@ export function GeneralTab({ settings }: { settings: SystemSettings }) {
           <Row className="g-3 mb-3">
             <Col md={6}>
               <TextField className="" label={t('general.rnc')} hint={t('general.rncHint')} inputMode="numeric" registration={register('rnc')} error={errors.rnc} maxLength={TEXT_LIMITS.code} />
+            </Col>
+            <Col md={6}>
+              <SelectField
+                className=""
+                label={t('general.language')}
+                hint={t('general.languageHint')}
+                registration={register('language')}
+                error={errors.language}
+                options={LANGUAGES.map((language) => ({ value: language, label: t(`general.languages.${language}`) }))}
+              />
             </Col>
           </Row>
           <div className="d-flex justify-content-end border-top pt-3">

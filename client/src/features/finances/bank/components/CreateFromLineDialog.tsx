@@ -23,7 +23,7 @@ export function CreateFromLineDialog({ line, propertyId, onClose }: { line: Bank
   const fields = isApiError(match.error, 400) ? match.error.fields : {};
   const chosenFund = Number(fundId || funds.data?.[0]?.id);
   const submit = () => {
-    if (!line) return;
+    if (!line || !chosenFund) return;
     const create =
       kind === 'expense'
         ? { kind: 'expense' as const, fundId: chosenFund, category, description: description || undefined, itbis: 0 }
@@ -75,7 +75,8 @@ export function CreateFromLineDialog({ line, propertyId, onClose }: { line: Bank
             <Form.Control.Feedback type="invalid">{fields['create.description']}</Form.Control.Feedback>
           </Form.Group>
         </Modal.Body>
-        <FormDialogFooter pending={match.isPending} onCancel={onClose} submitLabel={t('create.submit')} />
+        {/* The fund is chosen from the property's funds: sent only once they are there. */}
+        <FormDialogFooter pending={match.isPending} disabled={!chosenFund} onCancel={onClose} submitLabel={t('create.submit')} />
       </Form>
     </FormDialog>
   );
