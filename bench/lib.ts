@@ -86,8 +86,11 @@ export async function load(options: {
   body?: string;
   connections?: number;
   duration?: number;
+  /** Requests per second across the connections (an open rate); as fast as they go without it. */
+  rate?: number;
 }) {
   const result = await autocannon({
+    ...(options.rate ? { overallRate: options.rate } : {}),
     url: options.url,
     method: options.method ?? 'GET',
     headers: options.headers,

@@ -28,6 +28,38 @@ import { applyImport, buildExportJob, sweepOnboarding } from './jobs/onboarding'
 
 type Processor = (job: Job, token?: string) => Promise<unknown>;
 
+/** The longest the sends wait for the inbox at a time, and then their turn before they wait again. */
+export const INBOX_FIRST_MAX_MS = 10_000;
+
+/**
+ * The inbox before the sends: while this process writes notifications (an emergency to a whole
+ * organization is one job per tower, each queuing its emails and pushes), it starts no new email
+ * or push, and those running finish. The bell and the live toast reach everyone first; the
+ * emails and pushes follow as soon as the notifications queue is drained. A steady stream of
+ * notifications holds the sends back at most `maxMs`, and then they have as long again before
+ * they wait once more.
+ */
+export function inboxFirst(notifications: Pick<Worker, 'on'>, sends: Array<Pick<Worker, 'pause' | 'resume'>>, maxMs: number) {
+  let waiting: NodeJS.Timeout | undefined;
+  let turnUntil = 0;
+  const resume = () => {
+    if (!waiting) return;
+    clearTimeout(waiting);
+    waiting = undefined;
+    for (const worker of sends) void worker.resume();
+  };
+  notifications.on('active', () => {
+    if (waiting || Date.now() < turnUntil) return;
+    for (const worker of sends) void worker.pause(true);
+    waiting = setTimeout(() => {
+      resume();
+      turnUntil = Date.now() + maxMs;
+    }, maxMs);
+  });
+  notifications.on('drained', resume);
+  notifications.on('closing', resume);
+}
+
 /**
  * One pool of SMTP connections, as many as the mail queue sends at once, each kept open for
  * the emails that follow (a connection per email spent more on the TCP and SMTP greeting than
@@ -77,6 +109,8 @@ export async function startWorker(options: {
   sweepEveryMs?: number;
   /** SMTP server of outgoing email (default SMTP_URL); none keeps emails in the outbox. */
   smtpUrl?: string;
+  /** How long the sends wait at most for the inbox at a time (INBOX_FIRST_MAX_MS). */
+  inboxFirstMaxMs?: number;
   log?: Logger;
 }): Promise<RunningWorker> {
   const log = options.log ?? rootLogger.child({ component: 'worker' });
@@ -85,7 +119,7 @@ export async function startWorker(options: {
   const queues = createQueues(connection, options.prefix);
 
   const byQueue = processors(queues, 'smtpUrl' in options ? options.smtpUrl : config.smtpUrl, options.concurrency ?? 5);
-  const workers = Object.entries(byQueue).map(([queue, jobs]) => {
+  const workers = Object.fromEntries(Object.entries(byQueue).map(([queue, jobs]) => {
     const worker = new Worker(
       queue,
       async (job, token) => {
@@ -99,8 +133,9 @@ export async function startWorker(options: {
       log.warn({ err: error, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade }, 'trabajo fallido'),
     );
     worker.on('error', (error) => log.error({ err: error }, 'error del worker'));
-    return worker;
-  });
+    return [queue, worker];
+  })) as Record<QueueName, Worker>;
+  inboxFirst(workers[QUEUES.notifications], [workers[QUEUES.mail], workers[QUEUES.push]], options.inboxFirstMaxMs ?? INBOX_FIRST_MAX_MS);
 
   await upsertSchedules(queues, { sweepEveryMs: options.sweepEveryMs });
   // Redis may come back without its data (restarted without persistence, flushed, failed over
@@ -119,7 +154,7 @@ export async function startWorker(options: {
   const ensuring = setInterval(ensureSchedules, options.sweepEveryMs ?? SCHEDULERS.broadcastSweep.everyMs);
   const heartbeat = setInterval(() => beat(connection, options.prefix).catch(() => {}), WORKER_HEARTBEAT_EVERY_MS);
   await beat(connection, options.prefix).catch(() => {});
-  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+  await Promise.all(Object.values(workers).map((worker) => worker.waitUntilReady()));
   log.info({ concurrency: options.concurrency ?? 5 }, 'worker listo');
 
   return {
@@ -127,7 +162,7 @@ export async function startWorker(options: {
       clearInterval(heartbeat);
       clearInterval(ensuring);
       // Lets the running jobs finish (a job cut short is retried by another worker anyway).
-      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all(Object.values(workers).map((worker) => worker.close()));
       await closeQueues(queues);
       await connection.quit().catch(() => connection.disconnect());
     },

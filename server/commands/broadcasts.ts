@@ -13,9 +13,9 @@ import { isAdministrator } from '../../shared/permissions';
 import { db } from '../db';
 import { forbidden, validationError } from '../errors';
 import { claimVersion } from '../db/versioned';
-import { recordEvent } from '../events/outbox';
+import { recordEvent, type EventInput } from '../events/outbox';
 import { Broadcast, Property, type User } from '../models';
-import { findManageableProperty, findReadableProperty } from '../policies/properties';
+import { findManageableProperties, findReadableProperty } from '../policies/properties';
 import { mayReadBroadcasts } from '../policies/broadcasts';
 import { presentBroadcast } from '../presenters/broadcast';
 
@@ -46,13 +46,17 @@ export async function createBroadcast(trx: Knex, actor: User, property: Property
   return broadcast;
 }
 
-/** The same broadcast in each property the caller manages (`propertyIds` in order), all or none. */
+/**
+ * The same broadcast in each property the caller manages (`propertyIds` in order), all or none:
+ * one insert of the rows and one of their events, however many properties.
+ */
 export async function createBroadcasts(trx: Knex, actor: User, input: BroadcastSendInput) {
   const { propertyIds, ...broadcast } = input;
-  const created: Broadcast[] = [];
-  for (const propertyId of propertyIds) {
-    created.push(await createBroadcast(trx, actor, await findManageableProperty(actor, propertyId, trx), broadcast));
-  }
+  const properties = await findManageableProperties(actor, propertyIds, trx);
+  const created = await Broadcast.query(trx)
+    .insert(properties.map((property) => ({ ...broadcast, propertyId: property.id, createdBy: actor.id })))
+    .returning('*');
+  await recordEvent(trx, ...created.map((row, i) => broadcastEvent('broadcast.created', row, properties[i].organizationId, actor.id)));
   return created;
 }
 
@@ -104,9 +108,7 @@ export async function expireEndedBroadcasts(trx: Knex, options: { broadcastId?: 
       (property) => [property.id, property.organizationId],
     ),
   );
-  for (const broadcast of rows) {
-    await recordBroadcastEvent(trx, 'broadcast.expired', broadcast, organizations.get(broadcast.propertyId)!, null);
-  }
+  await recordEvent(trx, ...rows.map((broadcast) => broadcastEvent('broadcast.expired', broadcast, organizations.get(broadcast.propertyId)!, null)));
   return rows;
 }
 
@@ -128,15 +130,14 @@ async function organizationOf(trx: Knex, propertyId: number) {
 }
 
 /** Broadcast events go to the property's readers and its organization's administrators. */
-function recordBroadcastEvent(
-  trx: Knex,
+function broadcastEvent(
   type: Extract<EventType, `broadcast.${string}`>,
   broadcast: Broadcast,
   organizationId: number,
   actorId: number | null,
-) {
+): EventInput {
   const payload: BroadcastEventPayload = { broadcast: presentBroadcast(broadcast) };
-  return recordEvent(trx, {
+  return {
     type,
     organizationId,
     audience: 'property',
@@ -144,5 +145,7 @@ function recordBroadcastEvent(
     actorId,
     subject: { type: 'broadcast', id: broadcast.id },
     payload,
-  });
+  };
 }
+
+const recordBroadcastEvent = (trx: Knex, ...event: Parameters<typeof broadcastEvent>) => recordEvent(trx, broadcastEvent(...event));

@@ -34,6 +34,21 @@ export async function findManageableProperty(user: User, id: number, trx: Knex =
 }
 
 /**
+ * The properties a user may manage, one per id in the order given (ids distinct): 404 for the
+ * first they cannot even read, 403 when they may read them but not change them.
+ */
+export async function findManageableProperties(user: User, ids: number[], trx: Knex = db()): Promise<Property[]> {
+  const found = await Property.query(trx)
+    .select(PROPERTY_COLUMNS.map((column) => `properties.${column}`))
+    .whereIn('id', ids)
+    .whereIn('id', readablePropertyIds(user, trx));
+  const byId = new Map(found.map((property) => [property.id, property]));
+  if (found.length < ids.length) throw notFound(messageText('property_not_found'));
+  if (!isAdministrator(user)) throw forbidden();
+  return ids.map((id) => byId.get(id)!);
+}
+
+/**
  * Units, residents and amenities of a property are read by its administrators, owner and
  * residents (docs/permissions.md); a Suplidor reads the property itself (they staff it) but not these.
  */
