@@ -24,6 +24,8 @@ export const JOBS = {
   sweepBroadcasts: 'broadcasts.sweep',
   /** Writes the inbox rows and emails of one committed event (server/notifications/rules.ts). */
   notifyEvent: 'notifications.notify',
+  /** Queues the emails and pushes of one event's notifications, once its inbox rows are written (worker/jobs/notify-event.ts). */
+  queueSends: 'notifications.sends',
   /** Catches events and emails whose job was lost (repeatable). */
   sweepNotifications: 'notifications.sweep',
   /** Sends one email of the outbox through SMTP. */
@@ -78,6 +80,7 @@ export type SendEmailData = { emailId: number };
 
 /** One notification job per event and one send job per email: adding again is a no-op. */
 export const notifyJobId = (eventId: number) => `notify-event-${eventId}`;
+export const sendsJobId = (eventId: number) => `notify-sends-${eventId}`;
 export const emailJobId = (emailId: number) => `email-${emailId}`;
 
 /** One push per notification and device (or per test request and device): adding again is a no-op. */

@@ -14,7 +14,7 @@ import { expireBroadcast } from './jobs/expire-broadcast';
 import { issueRecurringExpense, sweepRecurringExpenses } from './jobs/recurring-expenses';
 import { expireVisitor } from './jobs/expire-visitor';
 import { markOverdue } from './jobs/mark-overdue';
-import { notifyEvent } from './jobs/notify-event';
+import { notifyEvent, queueSends } from './jobs/notify-event';
 import { sendEmail } from './jobs/send-email';
 import { sendPushJob } from './jobs/send-push';
 import { sweepBookings } from './jobs/sweep-bookings';
@@ -32,32 +32,43 @@ type Processor = (job: Job, token?: string) => Promise<unknown>;
 export const INBOX_FIRST_MAX_MS = 10_000;
 
 /**
- * The inbox before the sends: while this process writes notifications (an emergency to a whole
- * organization is one job per tower, each queuing its emails and pushes), it starts no new email
- * or push, and those running finish. The bell and the live toast reach everyone first; the
- * emails and pushes follow as soon as the notifications queue is drained. A steady stream of
- * notifications holds the sends back at most `maxMs`, and then they have as long again before
- * they wait once more.
+ * The inbox before the sends: while this process runs notification jobs (an emergency to a whole
+ * organization is one per tower, each writing 50 inbox rows), it starts no new email or push, and
+ * those running finish. The bell and the live toast reach everyone first; the emails and pushes
+ * follow as soon as no notification job runs. A steady stream of them holds the sends back at
+ * most `maxMs`, and then the sends have as long again before they are held once more. Counted
+ * around the notification jobs themselves (`run`), whatever BullMQ reports of them.
  */
-export function inboxFirst(notifications: Pick<Worker, 'on'>, sends: Array<Pick<Worker, 'pause' | 'resume'>>, maxMs: number) {
-  let waiting: NodeJS.Timeout | undefined;
+export function inboxFirst(sends: Array<Pick<Worker, 'pause' | 'resume'>>, maxMs: number) {
+  let running = 0;
+  let held: NodeJS.Timeout | undefined;
   let turnUntil = 0;
-  const resume = () => {
-    if (!waiting) return;
-    clearTimeout(waiting);
-    waiting = undefined;
+  const release = () => {
+    if (!held) return;
+    clearTimeout(held);
+    held = undefined;
     for (const worker of sends) void worker.resume();
   };
-  notifications.on('active', () => {
-    if (waiting || Date.now() < turnUntil) return;
+  const hold = () => {
+    if (held || Date.now() < turnUntil) return;
     for (const worker of sends) void worker.pause(true);
-    waiting = setTimeout(() => {
-      resume();
+    held = setTimeout(() => {
+      release();
       turnUntil = Date.now() + maxMs;
     }, maxMs);
-  });
-  notifications.on('drained', resume);
-  notifications.on('closing', resume);
+  };
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      running++;
+      hold();
+      try {
+        return await work();
+      } finally {
+        if (--running === 0) release();
+      }
+    },
+    release,
+  };
 }
 
 /**
@@ -78,7 +89,8 @@ function processors(queues: Queues, smtpUrl: string | undefined, concurrency: nu
   return {
     [QUEUES.broadcasts]: { [JOBS.expireBroadcast]: expireBroadcast, [JOBS.sweepBroadcasts]: sweepBroadcasts(queues.broadcasts) },
     [QUEUES.notifications]: {
-      [JOBS.notifyEvent]: notifyEvent(queues.mail, queues.push),
+      [JOBS.notifyEvent]: notifyEvent(queues.notifications),
+      [JOBS.queueSends]: queueSends(queues.mail, queues.push),
       [JOBS.sweepNotifications]: sweepNotifications(queues),
     },
     [QUEUES.mail]: { [JOBS.sendEmail]: sendEmail(smtpUrl ? smtpTransport(smtpUrl, concurrency) : undefined) },
@@ -119,13 +131,15 @@ export async function startWorker(options: {
   const queues = createQueues(connection, options.prefix);
 
   const byQueue = processors(queues, 'smtpUrl' in options ? options.smtpUrl : config.smtpUrl, options.concurrency ?? 5);
+  const sends: Worker[] = [];
+  const inbox = inboxFirst(sends, options.inboxFirstMaxMs ?? INBOX_FIRST_MAX_MS);
   const workers = Object.fromEntries(Object.entries(byQueue).map(([queue, jobs]) => {
     const worker = new Worker(
       queue,
       async (job, token) => {
         const process = jobs[job.name];
         if (!process) throw new Error(`Trabajo desconocido: ${job.name}`);
-        return process(job, token);
+        return queue === QUEUES.notifications ? inbox.run(() => process(job, token)) : process(job, token);
       },
       { connection, prefix: options.prefix, concurrency: options.concurrency ?? 5 },
     );
@@ -135,7 +149,7 @@ export async function startWorker(options: {
     worker.on('error', (error) => log.error({ err: error }, 'error del worker'));
     return [queue, worker];
   })) as Record<QueueName, Worker>;
-  inboxFirst(workers[QUEUES.notifications], [workers[QUEUES.mail], workers[QUEUES.push]], options.inboxFirstMaxMs ?? INBOX_FIRST_MAX_MS);
+  sends.push(workers[QUEUES.mail], workers[QUEUES.push]);
 
   await upsertSchedules(queues, { sweepEveryMs: options.sweepEveryMs });
   // Redis may come back without its data (restarted without persistence, flushed, failed over
@@ -161,6 +175,7 @@ export async function startWorker(options: {
     async close() {
       clearInterval(heartbeat);
       clearInterval(ensuring);
+      inbox.release();
       // Lets the running jobs finish (a job cut short is retried by another worker anyway).
       await Promise.all(Object.values(workers).map((worker) => worker.close()));
       await closeQueues(queues);

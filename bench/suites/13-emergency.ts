@@ -18,6 +18,8 @@ const TOWERS = Number(process.env.BENCH_EMERGENCY_TOWERS ?? 200);
 const SIZES: PropertySeedSizes = { properties: TOWERS, unitsPerProperty: 25, residents: Math.floor((TOWERS * 50 * 10) / 9) };
 const SOCKETS = Number(process.env.BENCH_EMERGENCY_SOCKETS ?? 2000);
 const CLIENT_PROCESSES = 2;
+/** Worker processes (BENCH_EMERGENCY_WORKERS): one, as the other suites; jobs have stable ids, so more share them. */
+const WORKERS = Number(process.env.BENCH_EMERGENCY_WORKERS ?? 1);
 /** The worker's default concurrency (worker/index.ts); the baselines send as many at once. */
 const CONCURRENCY = 5;
 const TARGET_SECONDS = 10;
@@ -77,13 +79,15 @@ const suite: BenchSuite = {
     const sessions = await sessionsFor(ctx, admin.cookie, residentIds.filter((_, i) => i % step === 0).slice(0, SOCKETS));
     const seedSeconds = seconds(Date.now() - seedStarted);
 
-    const started: { clients?: Clients; worker?: ChildProcess } = {};
+    const started: { clients?: Clients; workers: ChildProcess[] } = { workers: [] };
     try {
       const clients = (started.clients = await forkClients(CLIENT_PROCESSES));
       const connection = await clients.connect(sessions.map(({ cookie }) => ({ url: ctx.baseUrl, cookie, group: RESIDENTS })));
       const bare = await clients.connect(sessions.map(() => ({ url: ctx.bareSocketUrl, cookie: '', group: BARE })));
       if (!connection.connected) throw new Error(`ningún socket se conectó: ${JSON.stringify(connection.refusals)}`);
-      started.worker = await forkWorker(ctx, 60_000, { SMTP_URL: smtp.url, SESSION_SECRET: BENCH_SESSION_SECRET, WORKER_CONCURRENCY: String(CONCURRENCY) });
+      for (let i = 0; i < WORKERS; i++) {
+        started.workers.push(await forkWorker(ctx, 60_000, { SMTP_URL: smtp.url, SESSION_SECRET: BENCH_SESSION_SECRET, WORKER_CONCURRENCY: String(CONCURRENCY) }));
+      }
 
       const listUrl = `${ctx.baseUrl}${LIST}`;
       const listLoad = (duration: number) => load({ url: listUrl, headers: { cookie: admin.cookie }, connections: 10, duration, rate: LIST_RATE });
@@ -114,8 +118,7 @@ const suite: BenchSuite = {
       const inboxRows = Number((await ctx.db('notifications').where({ organizationId: admin.organizationId, type: 'broadcast.created' }).count({ n: '*' }))[0].n);
       const liveMs = Math.max(...liveTimes) - postedEpoch;
       const fanoutLoad = load1();
-      await stopProcess(started.worker);
-      started.worker = undefined;
+      await Promise.all(started.workers.splice(0).map(stopProcess));
 
       // Baselines, one after the other on the same machine.
       const insertMs = await bareInsert(ctx, admin.organizationId, residentIds);
@@ -175,7 +178,7 @@ const suite: BenchSuite = {
           rows: [{ torres: propertyIds.length, residentes: residentIds.length, dispositivos: devices, 'sockets conectados': `${connection.connected}/${sessions.length}`, 'sockets de la línea base': bare.connected }],
         },
         {
-          title: `Aviso de emergencia a ${residentIds.length} residentes (worker de producción, concurrencia ${CONCURRENCY}; carga durante el envío ${fanoutLoad})`,
+          title: `Aviso de emergencia a ${residentIds.length} residentes (${WORKERS} proceso${WORKERS > 1 ? 's' : ''} del worker de producción, concurrencia ${CONCURRENCY}; carga durante el envío ${fanoutLoad})`,
           rows: [
             { medida: 'los POST respondidos', s: seconds(answeredAt - postedAt) },
             { medida: 'bandeja: todas las filas', s: seconds(inboxMs) },
@@ -191,7 +194,7 @@ const suite: BenchSuite = {
         },
       ];
     } finally {
-      if (started.worker) await stopProcess(started.worker);
+      await Promise.all(started.workers.map(stopProcess));
       if (started.clients) await started.clients.close();
       await push.close();
       await smtp.close();
