@@ -29,7 +29,7 @@ import { applyImport, buildExportJob, sweepOnboarding } from './jobs/onboarding'
 type Processor = (job: Job, token?: string) => Promise<unknown>;
 
 /** The longest the sends wait for the inbox at a time, and then their turn before they wait again. */
-export const INBOX_FIRST_MAX_MS = 10_000;
+const INBOX_FIRST_MAX_MS = 10_000;
 
 /**
  * The inbox before the sends: while this process runs notification jobs (an emergency to a whole
@@ -121,8 +121,6 @@ export async function startWorker(options: {
   sweepEveryMs?: number;
   /** SMTP server of outgoing email (default SMTP_URL); none keeps emails in the outbox. */
   smtpUrl?: string;
-  /** How long the sends wait at most for the inbox at a time (INBOX_FIRST_MAX_MS). */
-  inboxFirstMaxMs?: number;
   log?: Logger;
 }): Promise<RunningWorker> {
   const log = options.log ?? rootLogger.child({ component: 'worker' });
@@ -132,7 +130,7 @@ export async function startWorker(options: {
 
   const byQueue = processors(queues, 'smtpUrl' in options ? options.smtpUrl : config.smtpUrl, options.concurrency ?? 5);
   const sends: Worker[] = [];
-  const inbox = inboxFirst(sends, options.inboxFirstMaxMs ?? INBOX_FIRST_MAX_MS);
+  const inbox = inboxFirst(sends, INBOX_FIRST_MAX_MS);
   const workers = Object.fromEntries(Object.entries(byQueue).map(([queue, jobs]) => {
     const worker = new Worker(
       queue,
