@@ -98,13 +98,17 @@ export async function load(options: {
     connections: options.connections ?? 20,
     duration: options.duration ?? 8,
   });
-  const errors = result.errors + result.timeouts + result.non2xx;
+  return loadSummary(result);
+}
+
+/** An autocannon run as the suites print it: throughput, p50 and p99, and every failed request. */
+export function loadSummary(result: autocannon.Result) {
   return {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     requests: result.requests.total,
-    errors,
+    errors: result.errors + result.timeouts + result.non2xx,
   };
 }
 

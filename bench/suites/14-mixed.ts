@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../server/services/passwords';
 import { TIME_ZONE, nextDay, zonedInstant, zonedParts } from '../../shared/time';
-import { BENCH_PASSWORD, mb, percentile, targetsTable, type BenchContext, type BenchSuite } from '../lib';
+import { BENCH_PASSWORD, loadSummary, mb, percentile, targetsTable, type BenchContext, type BenchSuite } from '../lib';
 import { seedAmenities } from '../seed-amenities';
 import { seedMonthlyLedger } from '../seed-billing';
 import { insertPackages } from '../seed-packages';
@@ -80,13 +80,7 @@ const suite: BenchSuite = {
           },
         ],
       });
-      return {
-        'req/s': Math.round(result.requests.average),
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-        requests: result.requests.total,
-        errors: result.errors + result.timeouts + result.non2xx,
-      };
+      return loadSummary(result);
     };
 
     // Warm-up, then the memory the measured run starts from.
@@ -346,11 +340,5 @@ async function signInPeople(ctx: BenchContext, organizationId: number, admin: { 
 
 async function baseline(ctx: BenchContext, cookie: string) {
   const result = await autocannon({ url: `${ctx.baseUrl}/api/user`, headers: { cookie }, connections: CONNECTIONS, duration: SECONDS });
-  return {
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+  return loadSummary(result);
 }
