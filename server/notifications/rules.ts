@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AttachmentRef } from '../mail/outbox';
-import type { NotificationCategory } from '../../shared/enums';
+import type { EventAudience, NotificationCategory } from '../../shared/enums';
 import type { EventType, LiveEvent } from '../../shared/events';
 import type { Language } from '../../shared/messages';
 import { formatDay } from '../../shared/billing';
@@ -46,6 +46,13 @@ export type NotificationRule = {
   text: Record<Language, (payload: Payload) => NotificationText>;
   /** Files its emails carry, by reference (rendered by the worker in each recipient's language). */
   attachments?: (event: LiveEvent) => AttachmentRef[];
+  /**
+   * For a change written once per audience with one payload (billing's ledger events: the
+   * administrators' copy and one per person of the unit), the copy that carries its
+   * notifications: the recipients come from the payload, so the other copies would tell nobody
+   * new and get no job (a month of 40,000 cuotas is 40,000 notification jobs, not 76,000).
+   */
+  copy?: EventAudience;
 };
 
 /** The owner and the current residents of a property. */
@@ -107,6 +114,7 @@ const billingRule = (
   key: (event) => `${event.type}:${event.subjectId}`,
   link: () => link,
   text,
+  copy: 'administrators',
 });
 const unitPeople: NotificationRule['recipients'] = (event, trx) => unitPeopleIds(Number(event.payload.unitId), trx);
 
@@ -450,3 +458,20 @@ export const NOTIFICATION_RULES: Partial<Record<EventType, NotificationRule>> = 
 };
 
 export const ruleFor = (type: string): NotificationRule | undefined => NOTIFICATION_RULES[type as EventType];
+
+/** The rule an event is notified by: its type's, when the event is the copy of the change the rule notifies on (`copy`). */
+export function notifyingRule(event: Pick<LiveEvent, 'type' | 'audience'>): NotificationRule | undefined {
+  const rule = ruleFor(event.type);
+  return rule && (!rule.copy || rule.copy === event.audience) ? rule : undefined;
+}
+
+/** notifyingRule in SQL: narrows a query of `events` to those notified (the sweep's, and the tests' wait for them). */
+export function whereNotified(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  const rules = Object.entries(NOTIFICATION_RULES);
+  query.whereIn('events.type', rules.map(([type]) => type));
+  for (const copy of new Set(rules.flatMap(([, rule]) => (rule.copy ? [rule.copy] : [])))) {
+    const types = rules.filter(([, rule]) => rule.copy === copy).map(([type]) => type);
+    query.whereNot((other) => other.whereIn('events.type', types).whereNot('events.audience', copy));
+  }
+  return query;
+}

@@ -3,7 +3,7 @@ import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { recordEvent } from '../../server/events/outbox';
 import { User } from '../../server/models';
-import { NOTIFICATION_RULES } from '../../server/notifications/rules';
+import { whereNotified } from '../../server/notifications/rules';
 import { emailJobId } from '../../shared/jobs';
 import { sendEmail } from '../../worker/jobs/send-email';
 import { sweepNotifications } from '../../worker/jobs/sweep-notifications';
@@ -51,9 +51,8 @@ async function community() {
  */
 const settled = (organizationId: number) =>
   waitFor(async () => {
-    const unhandled = await db()('events')
+    const unhandled = await whereNotified(db()('events'))
       .where({ organizationId })
-      .whereIn('type', Object.keys(NOTIFICATION_RULES))
       .whereNotExists(db()('notifiedEvents').whereRaw('notified_events.event_id = events.id'))
       .first();
     return !unhandled && !(await db()('emailOutbox').where({ organizationId, status: 'pending' }).first());
@@ -293,5 +292,12 @@ describe('billing', () => {
     await settled(organization.id);
     expect(await db()('notifications').where({ userId: ana.user.id, type: 'charge.created' })).toHaveLength(1);
     expect(await db()('notifications').where({ userId: ana.user.id, type: 'payment.reported' })).toHaveLength(0);
+    // One notification job per change, on its administrators' copy: the copies for the unit's people have none.
+    const copies: Array<{ audience: string; handled: number | null }> = await db()('events')
+      .leftJoin('notifiedEvents', 'notifiedEvents.eventId', 'events.id')
+      .where({ 'events.organizationId': organization.id, 'events.type': 'charge.created' })
+      .select('events.audience', 'notifiedEvents.eventId as handled');
+    expect(copies.filter((copy) => copy.audience === 'user').length).toBeGreaterThan(0);
+    expect(copies.filter((copy) => copy.handled).map((copy) => copy.audience)).toEqual(['administrators']);
   });
 });

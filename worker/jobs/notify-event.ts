@@ -5,7 +5,7 @@ import { transaction } from '../../server/db/transaction';
 import { loadEvent } from '../../server/events/relay';
 import { enqueueEventEmails } from '../../server/jobs/mail';
 import { deliverNotifications } from '../../server/notifications/deliver';
-import { ruleFor } from '../../server/notifications/rules';
+import { notifyingRule } from '../../server/notifications/rules';
 import { enqueueEventPushes } from '../../server/push/enqueue';
 
 /**
@@ -24,7 +24,7 @@ const AFTER_THE_INBOX = 1;
 export function notifyEvent(notificationsQueue: Queue) {
   return async (job: Job<NotifyEventData>, token?: string) => {
     const event = await loadEvent(job.data.eventId);
-    const rule = event && ruleFor(event.type);
+    const rule = event && notifyingRule(event);
     if (!event || !rule) return { notified: 0 };
     if (rule.due) {
       const due = await rule.due(event, db());

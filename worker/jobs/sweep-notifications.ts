@@ -1,8 +1,9 @@
 import type { Queue } from 'bullmq';
+import type { LiveEvent } from '../../shared/events';
 import { db } from '../../server/db';
 import { enqueueEmails } from '../../server/jobs/mail';
 import { scheduleNotifications } from '../../server/jobs/notifications';
-import { NOTIFICATION_RULES } from '../../server/notifications/rules';
+import { whereNotified } from '../../server/notifications/rules';
 
 const BATCH = 500;
 
@@ -13,14 +14,13 @@ const BATCH = 500;
  */
 export function sweepNotifications(queues: { notifications: Queue; mail: Queue }) {
   return async () => {
-    const events: Array<{ id: number; type: string }> = await db()('events')
-      .whereIn('type', Object.keys(NOTIFICATION_RULES))
+    const events: Array<Pick<LiveEvent, 'id' | 'type' | 'audience'>> = await whereNotified(db()('events'))
       .where('createdAt', '>', db().raw("now() - interval '7 days'"))
       .where('createdAt', '<', db().raw("now() - interval '30 seconds'"))
       .whereNotExists(db()('notifiedEvents').whereRaw('notified_events.event_id = events.id'))
       .orderBy('id')
       .limit(BATCH)
-      .select('id', 'type');
+      .select('id', 'type', 'audience');
     for (const event of events) await scheduleNotifications(queues.notifications, event);
 
     const emails: number[] = await db()('emailOutbox')
