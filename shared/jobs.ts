@@ -50,8 +50,10 @@ export const JOBS = {
   sweepPackages: 'packages.sweep',
   /** Issues a property's monthly cuotas on its plan's issue day (a job scheduler per plan). */
   issueMonthly: 'billing.issue',
-  /** Applies the day's late fees of every plan (a daily job scheduler). */
+  /** Reviews the payment agreements and enqueues the day's late fees of every plan with a rule (a daily job scheduler). */
   lateFees: 'billing.late-fees',
+  /** Applies the day's late fees of one plan (a job per property and day). */
+  propertyLateFees: 'billing.property-late-fees',
   /** Issues the cuotas a lost or missed job left unissued, and restores lost plan schedulers (repeatable). */
   sweepBilling: 'billing.sweep',
   /** Sends one scheduled reminder of a charge (a job per charge and step). */
@@ -111,6 +113,10 @@ export const packageReminderJobId = (packageId: number, day: string) => `package
 export type IssueMonthlyData = { propertyId: number };
 /** Optional day ('YYYY-MM-DD') a late-fee run is for (tests and re-runs); today by default. */
 export type LateFeesData = { today?: string };
+export type PropertyLateFeesData = { propertyId: number; today: string };
+
+/** One late-fee job per property and day: the day's run enqueued again (a retry, a second worker) adds none. */
+export const propertyLateFeesJobId = (propertyId: number, today: string) => `late-fees-${propertyId}-${today}`;
 
 /** One job scheduler per billing plan: saving the plan again replaces it instead of adding one. */
 export const planSchedulerId = (propertyId: number) => `billing-plan-${propertyId}`;

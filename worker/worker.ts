@@ -9,7 +9,7 @@ import { closeQueues, createQueues, type Queues } from '../server/jobs/queues';
 import { upsertSchedules } from '../server/jobs/schedulers';
 import { createRedis } from '../server/services/redis';
 import { bookingStep } from './jobs/booking-step';
-import { applyDayLateFees, issueMonthly, sweepBilling } from './jobs/billing';
+import { applyDayLateFees, applyPropertyLateFees, issueMonthly, sweepBilling } from './jobs/billing';
 import { expireBroadcast } from './jobs/expire-broadcast';
 import { issueRecurringExpense, sweepRecurringExpenses } from './jobs/recurring-expenses';
 import { expireVisitor } from './jobs/expire-visitor';
@@ -99,7 +99,8 @@ function processors(queues: Queues, smtpUrl: string | undefined, concurrency: nu
     [QUEUES.visitors]: { [JOBS.expireVisitor]: expireVisitor, [JOBS.sweepVisitors]: sweepVisitors, [JOBS.remindPackage]: remindPackage, [JOBS.sweepPackages]: sweepPackages(queues.visitors) },
     [QUEUES.push]: { [JOBS.sendPush]: sendPushJob },
     [QUEUES.onboarding]: { [JOBS.applyImport]: applyImport, [JOBS.buildExport]: buildExportJob, [JOBS.sweepOnboarding]: sweepOnboarding(queues.onboarding) },
-    [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees, [JOBS.sweepBilling]: sweepBilling(queues.billing),
+    [QUEUES.billing]: { [JOBS.issueMonthly]: issueMonthly, [JOBS.lateFees]: applyDayLateFees(queues.billing), [JOBS.propertyLateFees]: applyPropertyLateFees,
+      [JOBS.sweepBilling]: sweepBilling(queues.billing),
       [JOBS.issueRecurringExpense]: issueRecurringExpense(queues.billing),
       [JOBS.sweepRecurringExpenses]: sweepRecurringExpenses(queues.billing),
       [JOBS.remindCharge]: remindCharge,

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { percentOf, periodOf } from '../../shared/billing';
 import { TIME_ZONE, addDays, todayThere } from '../../shared/time';
 import type { BillingPlan } from '../../shared/schemas/billing';
-import { db } from '../db';
 import { underKeptAgreementSql } from '../db/charges';
 import { transaction } from '../db/transaction';
 import { whereMonthOpen } from '../policies/periods';
@@ -64,23 +63,27 @@ export async function applyPlanLateFees(trx: Knex, propertyId: number, today: st
   const planRow = await whereMonthOpen(trx('billingPlans'), trx, 'billing_plans.property_id', today).where({ propertyId }).whereNot('lateFeeKind', 'none').first();
   if (!planRow) return { made: [], last: null };
   const plan = presentPlan(planRow);
-  const overdue = (): Knex.QueryBuilder =>
-    trx('charges')
+  // `ids`: only those charges, named to the fees' lookup too, so that it reads their fees by
+  // the index whatever the statistics say (the month's first run, thousands of fees newer than them).
+  const overdue = (ids?: number[]): Knex.QueryBuilder => {
+    const fees = trx('charges as f').whereRaw('f.source_charge_id = charges.id').where({ 'f.type': 'late_fee', 'f.period': period });
+    const query = trx('charges')
       .where({ 'charges.propertyId': plan.propertyId, 'charges.status': 'pending' })
       .whereNot('charges.type', 'late_fee')
       .where('charges.dueDate', '<', addDays(today, -plan.lateFee.graceDays))
       // Never on a charge issued (its day in the organization's zone) after its due date plus the grace.
       .whereRaw('(charges.created_at at time zone ?)::date <= charges.due_date + ?::int', [TIME_ZONE, plan.lateFee.graceDays])
-      .whereNotExists(trx('charges as f').whereRaw('f.source_charge_id = charges.id').where({ 'f.type': 'late_fee', 'f.period': period }))
+      .whereNotExists(ids ? fees.whereIn('f.source_charge_id', ids) : fees)
       // Paused while a payment agreement covering the charge is kept (collections/agreements).
       .whereRaw(`not ${underKeptAgreementSql('charges.id')}`);
+    return ids ? query.whereIn('charges.id', ids) : query;
+  };
   const found: Array<{ id: number; unitId: number }> = await overdue().where('charges.id', '>', after).orderBy('charges.id').limit(BATCH_SIZE).select('charges.id', 'charges.unitId');
   if (!found.length) return { made: [], last: null };
   await lockUnits(trx, found.map((charge) => charge.unitId));
   // Under the units' locks: paid meanwhile, or fee added by another worker.
-  const still: Array<{ id: number; unitId: number; unitNumber: string; invoiceNumber: string; balance: number }> = await overdue()
+  const still: Array<{ id: number; unitId: number; unitNumber: string; invoiceNumber: string; balance: number }> = await overdue(found.map((charge) => charge.id))
     .join('units', 'units.id', 'charges.unit_id')
-    .whereIn('charges.id', found.map((charge) => charge.id))
     .orderBy('charges.id')
     .select('charges.id', 'charges.unitId', 'units.unitNumber', 'charges.invoiceNumber', trx.raw('charges.amount - charges.paid_amount as balance'));
   const property = await trx('properties').where({ id: plan.propertyId }).first('id', 'organizationId', 'name');
@@ -94,17 +97,13 @@ export async function applyPlanLateFees(trx: Knex, propertyId: number, today: st
   return { made: await issueCharges(trx, null, property, fees), last: found.length < BATCH_SIZE ? null : found[found.length - 1].id };
 }
 
-/** The day's late fees (applyLateFees) in short transactions: the agreements first, then each plan BATCH_SIZE charges at a time. Answers how many were made. */
-export async function applyLateFeesInBatches(today = todayThere()) {
-  await transaction((trx) => reviewAgreements(trx, today));
+/** One plan's late fees of the day (applyPlanLateFees) in short transactions of BATCH_SIZE charges each. Answers how many were made. */
+export async function applyPlanLateFeesInBatches(propertyId: number, today = todayThere()) {
   let made = 0;
-  for (const propertyId of await lateFeePlans(db(), today)) {
-    for (let after = 0; ; ) {
-      const batch = await transaction((trx) => applyPlanLateFees(trx, propertyId, today, after));
-      made += batch.made.length;
-      if (batch.last === null) break;
-      after = batch.last;
-    }
+  for (let after = 0; ; ) {
+    const batch = await transaction((trx) => applyPlanLateFees(trx, propertyId, today, after));
+    made += batch.made.length;
+    if (batch.last === null) return made;
+    after = batch.last;
   }
-  return made;
 }

@@ -8,7 +8,7 @@ import { Property, type Unit } from '../../server/models';
 import { nextPeriod, periodOf, splitAmount, shareWeight } from '../../shared/billing';
 import { addDays, todayThere, zonedInstant } from '../../shared/time';
 import type { LiveEvent } from '../../shared/events';
-import { JOBS, planSchedulerId } from '../../shared/jobs';
+import { JOBS, planSchedulerId, propertyLateFeesJobId } from '../../shared/jobs';
 import { sweepBilling } from '../../worker/jobs/billing';
 import { createOrganization, createProperty, createResident, createUnit, createUser } from '../support/factories';
 import { waitFor } from '../support/live';
@@ -153,6 +153,38 @@ describe('the month of a big organization', () => {
     // Each with its journal entry and its event for the administrators.
     expect(Number((await db()('journalEntries').where({ organizationId: organization.id, sourceType: 'charge' }).count({ n: '*' }))[0].n)).toBe(3 * size);
     expect(Number((await db()('events').where({ organizationId: organization.id, type: 'charge.created', audience: 'administrators' }).count({ n: '*' }))[0].n)).toBe(3 * size);
+  });
+
+  it('the day’s late fees: a job per property that the workers share, one fee per overdue charge however often the day runs', async () => {
+    const organization = await createOrganization();
+    const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
+    const cookie = await world.cookie(admin);
+    const size = Math.round(BATCH_SIZE * 1.5);
+    const properties = [];
+    for (let i = 0; i < 2; i++) {
+      const property = await createProperty({ organizationId: organization.id });
+      const units = await db()('units').insert(Array.from({ length: size }, (_, n) => ({ propertyId: property.id, unitNumber: String(n + 1) }))).returning('id');
+      await putPlan(cookie, property.id, { ...PLAN, lateFee: { kind: 'flat', value: 10_000, graceDays: 0 } });
+      await db()('charges').insert(units.map(({ id }: { id: number }, n: number) => ({
+        organizationId: organization.id, propertyId: property.id, unitId: id, amount: 100_000, type: 'maintenance', dueDate: addDays(today, -3),
+        description: 'Cuota', invoiceNumber: `FAC-D-${property.id}-${n}`, createdAt: zonedInstant(addDays(today, -13), 6 * 60),
+      })));
+      properties.push(property);
+    }
+    for (let i = 0; i < 2; i++) await world.startWorker();
+    const fees = () => db()('charges').where({ organizationId: organization.id, type: 'late_fee' });
+    // The day's run twice (a retry, a second scheduler run) and one property's job again by hand.
+    const days = await Promise.all([1, 2].map((n) => queue.add(JOBS.lateFees, { today }, { jobId: `late-fees-day-${organization.id}-${n}` })));
+    await queue.add(JOBS.propertyLateFees, { propertyId: properties[0].id, today }, { jobId: `late-fees-again-${properties[0].id}` });
+    await waitFor(async () => (await Promise.all(days.map((job) => job.isCompleted()))).every(Boolean), 10_000, 'la mora del día');
+    expect((await queue.getJob(days[0].id!))!.returnvalue.properties).toBeGreaterThanOrEqual(2);
+    const perProperty = await Promise.all(properties.map((property) => waitFor(() => queue.getJob(propertyLateFeesJobId(property.id, today)), 5000, 'el trabajo de la torre')));
+    await waitFor(async () => (await Promise.all(perProperty.map((job) => job!.isCompleted()))).every(Boolean), 30_000, 'la mora de cada torre');
+    await waitFor(async () => (await queue.getJobs(['waiting', 'active'])).every((job) => job.name !== JOBS.propertyLateFees), 30_000, 'el trabajo repetido');
+    const made = await fees();
+    expect(made).toHaveLength(2 * size);
+    expect(new Set(made.map((fee: { sourceChargeId: number }) => fee.sourceChargeId)).size).toBe(2 * size);
+    expect(new Set(made.map((fee: { invoiceNumber: string }) => fee.invoiceNumber)).size).toBe(2 * size);
   });
 });
 

@@ -1,13 +1,13 @@
 import type { Job, Queue } from 'bullmq';
 import { todayThere } from '../../shared/time';
-import { planSchedulerId, type IssueMonthlyData, type LateFeesData } from '../../shared/jobs';
+import { planSchedulerId, type IssueMonthlyData, type LateFeesData, type PropertyLateFeesData } from '../../shared/jobs';
 import { issueMonthlyInBatches, plansDue } from '../../server/commands/billingPlans';
-import { applyLateFeesInBatches } from '../../server/commands/lateFees';
+import { applyPlanLateFeesInBatches, lateFeePlans } from '../../server/commands/lateFees';
 import { reviewAgreements } from '../../server/commands/collections/agreements';
 import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
-import { schedulePlanIssue } from '../../server/jobs/billing';
+import { enqueuePropertyLateFees, schedulePlanIssue } from '../../server/jobs/billing';
 
 /**
  * Issues a property's cuotas of the month (one per unit and period: running it again, from a
@@ -18,9 +18,24 @@ export async function issueMonthly(job: Job<IssueMonthlyData>) {
   return { issued: await issueMonthlyInBatches(job.data.propertyId) };
 }
 
-/** The day's late fees of every plan (once per overdue charge and month), in short transactions. */
-export async function applyDayLateFees(job: Job<LateFeesData>) {
-  return { lateFees: await applyLateFeesInBatches(job.data?.today ?? todayThere()) };
+/**
+ * The day's late fees (once per overdue charge and month): the payment agreements' state of the
+ * day first (a missed instalment resumes the fees), then a job per plan with a rule, which the
+ * workers share. A job lost with Redis is made up by the next day's run (a fee is per month).
+ */
+export function applyDayLateFees(queue: Queue) {
+  return async (job: Job<LateFeesData>) => {
+    const today = job.data?.today ?? todayThere();
+    await transaction((trx) => reviewAgreements(trx, today));
+    const propertyIds = await lateFeePlans(db(), today);
+    await enqueuePropertyLateFees(queue, propertyIds, today);
+    return { properties: propertyIds.length };
+  };
+}
+
+/** One plan's late fees of the day, in short transactions. */
+export async function applyPropertyLateFees(job: Job<PropertyLateFeesData>) {
+  return { lateFees: await applyPlanLateFeesInBatches(job.data.propertyId, job.data.today) };
 }
 
 /**
