@@ -21,7 +21,8 @@ export async function issueMonthly(job: Job<IssueMonthlyData>) {
 /**
  * The day's late fees (once per overdue charge and month): the payment agreements' state of the
  * day first (a missed instalment resumes the fees), then a job per plan with a rule, which the
- * workers share. A job lost with Redis is made up by the next day's run (a fee is per month).
+ * workers share. A job lost with Redis is made up by the next day's run in the same month (a
+ * fee is per charge and month).
  */
 export function applyDayLateFees(queue: Queue) {
   return async (job: Job<LateFeesData>) => {
