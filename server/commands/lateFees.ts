@@ -35,14 +35,7 @@ export async function applyLateFees(trx: Knex, today = todayThere(), options: { 
   // First the agreements' state of the day: one with an instalment missed no longer pauses its charges' fees.
   await reviewAgreements(trx, today);
   const made = [];
-  for (const propertyId of await lateFeePlans(trx, today, options)) {
-    for (let after = 0; ; ) {
-      const batch = await applyPlanLateFees(trx, propertyId, today, after);
-      made.push(...batch.made);
-      if (batch.last === null) break;
-      after = batch.last;
-    }
-  }
+  for (const propertyId of await lateFeePlans(trx, today, options)) made.push(...(await planLateFees(propertyId, today, (work) => work(trx))));
   return made;
 }
 
@@ -97,13 +90,18 @@ export async function applyPlanLateFees(trx: Knex, propertyId: number, today: st
   return { made: await issueCharges(trx, null, property, fees), last: found.length < BATCH_SIZE ? null : found[found.length - 1].id };
 }
 
-/** One plan's late fees of the day (applyPlanLateFees) in short transactions of BATCH_SIZE charges each. Answers how many were made. */
-export async function applyPlanLateFeesInBatches(propertyId: number, today = todayThere()) {
-  let made = 0;
+/**
+ * One plan's late fees of the day, BATCH_SIZE overdue charges at a time (applyPlanLateFees),
+ * each batch run by `run`: in the caller's transaction, or in one of its own (the worker's short
+ * transactions). Answers the fees made.
+ */
+export async function planLateFees(propertyId: number, today: string, run: (work: (trx: Knex) => Promise<PlanBatch>) => Promise<PlanBatch> = transaction) {
+  const made: PlanBatch['made'] = [];
   for (let after = 0; ; ) {
-    const batch = await transaction((trx) => applyPlanLateFees(trx, propertyId, today, after));
-    made += batch.made.length;
+    const batch = await run((trx) => applyPlanLateFees(trx, propertyId, today, after));
+    made.push(...batch.made);
     if (batch.last === null) return made;
     after = batch.last;
   }
 }
+type PlanBatch = Awaited<ReturnType<typeof applyPlanLateFees>>;

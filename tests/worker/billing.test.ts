@@ -117,18 +117,22 @@ describe('monthly cuotas', () => {
 });
 
 describe('the month of a big organization', () => {
-  it('two workers issuing several properties at once, in batches: one cuota per unit and invoice numbers without gaps', async () => {
+  /** `count` towers of 1.5 batches of units each (every job runs more than one transaction), and the administrator signed in. */
+  async function bigOrganization(count: number) {
     const organization = await createOrganization();
     const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
-    const cookie = await world.cookie(admin);
-    // Three towers of 1.5 batches each: every job runs more than one transaction.
     const size = Math.round(BATCH_SIZE * 1.5);
-    const properties = [];
-    for (let i = 0; i < 3; i++) {
+    const towers = [];
+    for (let i = 0; i < count; i++) {
       const property = await createProperty({ organizationId: organization.id });
-      await db()('units').insert(Array.from({ length: size }, (_, n) => ({ propertyId: property.id, unitNumber: String(n + 1) })));
-      properties.push(property);
+      const units: Array<{ id: number }> = await db()('units').insert(Array.from({ length: size }, (_, n) => ({ propertyId: property.id, unitNumber: String(n + 1) }))).returning('id');
+      towers.push({ property, unitIds: units.map(({ id }) => id) });
     }
+    return { organization, cookie: await world.cookie(admin), size, towers, properties: towers.map(({ property }) => property) };
+  }
+
+  it('two workers issuing several properties at once, in batches: one cuota per unit and invoice numbers without gaps', async () => {
+    const { organization, cookie, size, properties } = await bigOrganization(3);
     for (let i = 0; i < 2; i++) await world.startWorker();
     await waitFor(async () => {
       const pending = await queue.getJobs(['waiting', 'active', 'prioritized', 'delayed']);
@@ -156,20 +160,13 @@ describe('the month of a big organization', () => {
   });
 
   it('the day’s late fees: a job per property that the workers share, one fee per overdue charge however often the day runs', async () => {
-    const organization = await createOrganization();
-    const admin = await createUser({ role: 'Administrador', organizationId: organization.id });
-    const cookie = await world.cookie(admin);
-    const size = Math.round(BATCH_SIZE * 1.5);
-    const properties = [];
-    for (let i = 0; i < 2; i++) {
-      const property = await createProperty({ organizationId: organization.id });
-      const units = await db()('units').insert(Array.from({ length: size }, (_, n) => ({ propertyId: property.id, unitNumber: String(n + 1) }))).returning('id');
+    const { organization, cookie, size, towers, properties } = await bigOrganization(2);
+    for (const { property, unitIds } of towers) {
       await putPlan(cookie, property.id, { ...PLAN, lateFee: { kind: 'flat', value: 10_000, graceDays: 0 } });
-      await db()('charges').insert(units.map(({ id }: { id: number }, n: number) => ({
-        organizationId: organization.id, propertyId: property.id, unitId: id, amount: 100_000, type: 'maintenance', dueDate: addDays(today, -3),
+      await db()('charges').insert(unitIds.map((unitId, n) => ({
+        organizationId: organization.id, propertyId: property.id, unitId, amount: 100_000, type: 'maintenance', dueDate: addDays(today, -3),
         description: 'Cuota', invoiceNumber: `FAC-D-${property.id}-${n}`, createdAt: zonedInstant(addDays(today, -13), 6 * 60),
       })));
-      properties.push(property);
     }
     for (let i = 0; i < 2; i++) await world.startWorker();
     const fees = () => db()('charges').where({ organizationId: organization.id, type: 'late_fee' });

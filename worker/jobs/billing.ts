@@ -2,7 +2,7 @@ import type { Job, Queue } from 'bullmq';
 import { todayThere } from '../../shared/time';
 import { planSchedulerId, type IssueMonthlyData, type LateFeesData, type PropertyLateFeesData } from '../../shared/jobs';
 import { issueMonthlyInBatches, plansDue } from '../../server/commands/billingPlans';
-import { applyPlanLateFeesInBatches, lateFeePlans } from '../../server/commands/lateFees';
+import { lateFeePlans, planLateFees } from '../../server/commands/lateFees';
 import { reviewAgreements } from '../../server/commands/collections/agreements';
 import { keepEveryDebtCurrent } from '../../server/commands/delinquency';
 import { db } from '../../server/db';
@@ -36,7 +36,7 @@ export function applyDayLateFees(queue: Queue) {
 
 /** One plan's late fees of the day, in short transactions. */
 export async function applyPropertyLateFees(job: Job<PropertyLateFeesData>) {
-  return { lateFees: await applyPlanLateFeesInBatches(job.data.propertyId, job.data.today) };
+  return { lateFees: (await planLateFees(job.data.propertyId, job.data.today)).length };
 }
 
 /**
