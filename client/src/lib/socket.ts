@@ -63,13 +63,24 @@ function getSocket(): Promise<Socket> {
 
 const RETRY_REFUSED_MS = 5000;
 
+/** Set while a sign-out is under way: a connection that finishes loading meanwhile stays closed. */
+let paused = false;
+
 /**
  * Signing out here: the live connection closes first. Otherwise the server's disconnect of the
- * ended session is retried, refused, and the user refetched (a request answered 401).
+ * ended session is retried, refused, and the user refetched (a request answered 401). The
+ * sign-out does not wait for socket.io-client when it has not loaded yet.
  */
-export const pauseLiveConnection = () => socket?.then((live) => void live.disconnect());
+export function pauseLiveConnection() {
+  paused = true;
+  void socket?.then((live) => void live.disconnect(), () => undefined);
+}
+
 /** The sign-out failed: still signed in, live again. */
-export const resumeLiveConnection = () => void socket?.then((live) => live.connect());
+export function resumeLiveConnection() {
+  paused = false;
+  void socket?.then((live) => void live.connect(), () => undefined);
+}
 
 /**
  * Keeps the socket connected while the calling component (the signed-in layout) is mounted.
@@ -109,8 +120,8 @@ export function useLiveConnection(onUnauthorized: () => void) {
       live.on('resync', refetchEverything);
       live.on('connect_error', onRefused);
       live.on('disconnect', onDisconnect);
-      live.connect();
-    });
+      if (!paused) live.connect();
+    }, () => undefined); // not loaded (offline): the app works without live updates
     return () => {
       unmounted = true;
       clearTimeout(retry);
@@ -122,6 +133,7 @@ export function useLiveConnection(onUnauthorized: () => void) {
       // The signed-in session is over: the next one (perhaps another user's, in this tab) gets
       // a connection of its own, never this one's recovery of what it missed.
       socket = undefined;
+      paused = false;
     };
   }, [queryClient]);
 }
