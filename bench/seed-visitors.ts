@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ACCESS_CODE_ALPHABET } from '../shared/schemas/visitors';
+import { ACCESS_CODE_ALPHABET } from '../shared/access-codes';
 
 /**
  * The passes, set-based: pass g is for a day between a year ago and two weeks ahead, hosted by

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../shared/schemas/common';
+import { TEXT_LIMITS } from '../shared/limits';
 import { temporaryPassword } from '../server/services/passwords';
 import { createAccount, onDatabase, parseOrExit } from './accounts';
 

@@ -28,6 +28,8 @@ export const DOCUMENT_CATEGORIES = [
   'other',
 ] as const;
 export const DOCUMENT_ACCESS = ['public', 'residents', 'admin', 'custom'] as const;
+/** The "Show" select of the documents table: all, my uploads, shared with me. */
+export const DOCUMENT_SHOW = ['all', 'mine', 'shared'] as const;
 
 export const MAINTENANCE_PRIORITIES = ['low', 'medium', 'high', 'emergency'] as const;
 // `scheduled`: assigned with a date (docs/modules/maintenance.md); open until completed or cancelled.
@@ -53,6 +55,9 @@ export const CHARGE_TYPES = ['rent', 'maintenance', 'fees', 'deposit', 'other', 
 export type ChargeType = (typeof CHARGE_TYPES)[number];
 export const CHARGE_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+/** `status` of the charges list: a stored status, or `overdue` (pending and past its due date). */
+export const CHARGE_FILTER_STATUSES = [...CHARGE_STATUSES, 'overdue'] as const;
+export type ChargeFilterStatus = (typeof CHARGE_FILTER_STATUSES)[number];
 export const PAYMENT_METHODS = ['credit_card', 'bank_transfer', 'cash', 'check', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['reported', 'confirmed', 'rejected', 'refunded'] as const;
@@ -96,6 +101,9 @@ export const VISIT_TYPES = ['guest', 'service', 'delivery'] as const;
 export type VisitType = (typeof VISIT_TYPES)[number];
 export const PASS_KINDS = ['one-time', 'recurring'] as const;
 export type PassKind = (typeof PASS_KINDS)[number];
+/** The tabs of the visitors list. */
+export const VISITOR_TABS = ['all', 'today', 'upcoming', 'completed'] as const;
+export type VisitorTab = (typeof VISITOR_TABS)[number];
 
 export const BROADCAST_CATEGORIES = ['announcement', 'maintenance', 'emergency', 'event', 'other'] as const;
 export const BROADCAST_STATUSES = ['active', 'expired', 'draft'] as const;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { displayCode } from '../../shared/schemas/visitors';
+import { displayCode } from '../../shared/access-codes';
 import { hashPassword } from '../../server/services/passwords';
 import { BENCH_PASSWORD, hotPathTargets, type BenchSuite } from '../lib';
 import { seedPasses } from '../seed-visitors';

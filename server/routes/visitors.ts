@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { displayCode } from '../../shared/access-codes';
 import { apiRouter } from './router';
 import {
   DeskLookupSchema,
@@ -11,7 +12,6 @@ import {
   VisitorPropertyQuerySchema,
   VisitorSettingsSchema,
   WalkInSchema,
-  displayCode,
 } from '../../shared/schemas/visitors';
 import { addBlock, removeBlock } from '../commands/visitors/blocks';
 import { checkIn, checkOut, decideWalkIn, deskToday, lookup, registerWalkIn } from '../commands/visitors/desk';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARGE_STATUSES, CHARGE_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../enums';
+import { CHARGE_FILTER_STATUSES, CHARGE_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../enums';
 import { normalizeCertificateCode } from '../certificates';
 import { PageQuerySchema, optionalText, requiredText, text } from './common';
 import { dayField } from './dates';
@@ -48,10 +48,6 @@ export const ChargeCreateSchema = z.object({
   fundId: idField('finances_fund_required').nullish(),
 }).refine((input) => !input.fundId || input.type === 'extraordinary', { error: 'books_fund_extraordinary_only', path: ['fundId'] });
 export type ChargeCreateInput = z.infer<typeof ChargeCreateSchema>;
-
-/** `status` of the charges list: a stored status, or `overdue` (pending and past its due date). */
-export const CHARGE_FILTER_STATUSES = [...CHARGE_STATUSES, 'overdue'] as const;
-export type ChargeFilterStatus = (typeof CHARGE_FILTER_STATUSES)[number];
 
 /** `GET /api/charges`: `from`/`to` bound the due date; `q` finds an invoice number, description or unit. */
 export const ChargeListQuerySchema = PageQuerySchema.extend({

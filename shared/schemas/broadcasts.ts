@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BROADCAST_CATEGORIES, BROADCAST_STATUSES } from '../enums';
-import { PageQuerySchema, text, versionField, type TextKind } from './common';
+import { PageQuerySchema, text, versionField } from './common';
+import type { TextKind } from '../limits';
 import { instantField } from './dates';
 
 /** A point in time: a Date (forms), an ISO date-time, or a day (its start in the organization's zone). */

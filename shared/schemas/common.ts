@@ -4,6 +4,7 @@ import en from 'zod/v4/locales/en.js';
 import es from 'zod/v4/locales/es.js';
 import { findCountry, isCityOfCountry } from '../catalog/countries';
 import type { Language } from '../messages';
+import { TEXT_LIMITS, type TextKind } from '../limits';
 
 /**
  * Zod speaks the user's language for its own messages; a missing value is always
@@ -13,37 +14,6 @@ export function configureZod(lang: Language) {
   z.config(lang === 'es' ? es() : en());
   z.config({ customError: (issue) => (issue.input === undefined ? 'required_field' : undefined) });
 }
-
-/**
- * Maximum lengths of text inputs (docs/development.md, "Input rules": every text input has one). Schemas name the
- * kind of text instead of a number, so one change here reaches every form and route.
- */
-export const TEXT_LIMITS = {
-  /** People's names, company names, short labels. */
-  name: 100,
-  /** RFC 5321's longest address. */
-  email: 254,
-  phone: 30,
-  /** Titles of notices, documents, requests. */
-  title: 150,
-  /** One-line texts that are not names or titles: addresses, references, locations. */
-  line: 200,
-  /** Codes and numbers typed by people: unit numbers, access codes, plates, catalogue ids. */
-  code: 50,
-  /** A file's name as the browser gives it. */
-  file: 255,
-  /** Addresses of pages and images (logos). */
-  url: 2048,
-  /** Short descriptions shown in small spaces (the app's description on the sign-in page). */
-  summary: 500,
-  /** Free text: descriptions, messages, comments, notes. */
-  text: 5000,
-  /** The `q` of a search. */
-  search: 100,
-  /** Passwords as typed (scrypt takes any length; this bounds its work). */
-  password: 200,
-} as const;
-export type TextKind = keyof typeof TEXT_LIMITS;
 
 // Control characters (NUL included) are refused everywhere; multi-line texts keep \t \n \r.
 /* eslint-disable no-control-regex -- matching control characters is the point */

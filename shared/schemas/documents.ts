@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_ACCESS, DOCUMENT_CATEGORIES } from '../enums';
+import { DOCUMENT_ACCESS, DOCUMENT_CATEGORIES, DOCUMENT_SHOW } from '../enums';
 import { PageQuerySchema, text } from './common';
 
 /** Spec section 9: the largest file, counted on the decoded bytes. */
@@ -20,9 +20,6 @@ export const DOCUMENT_FILE_TYPES = {
 } as const satisfies Record<string, readonly string[]>;
 export type DocumentFileType = keyof typeof DOCUMENT_FILE_TYPES;
 const FILE_TYPES = Object.keys(DOCUMENT_FILE_TYPES) as [DocumentFileType, ...DocumentFileType[]];
-
-/** The "Show" select of the documents table: all, my uploads, shared with me. */
-export const DOCUMENT_SHOW = ['all', 'mine', 'shared'] as const;
 
 const MISSING = 'document_missing_fields';
 

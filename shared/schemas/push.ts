@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, text } from './common';
+import { text } from './common';
+import { TEXT_LIMITS } from '../limits';
 
 /**
  * Web Push (docs/modules/push.md): a browser's subscription as `PushSubscription.toJSON()`

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { VISIT_TYPES, VISITOR_STATUSES, type PassKind, type VisitType, type VisitorStatus } from '../enums';
+import { VISIT_TYPES, VISITOR_STATUSES, VISITOR_TABS, type PassKind, type VisitType, type VisitorStatus } from '../enums';
 import { PageQuerySchema, emailField, optionalPhone, optionalText, requiredText, versionField } from './common';
 import { dayField, instantField } from './dates';
 import { addDays, dayOf } from '../time';
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, normalizeCode } from '../access-codes';
 
 /** Visitor passes, the front desk and retention (docs/modules/visitors.md). */
-
-/** Access codes: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */
-export const ACCESS_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
-export const ACCESS_CODE_LENGTH = 8;
-/** A code as people type it: spaces and dashes dropped, upper case. */
-export const normalizeCode = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
-/** A code as shown: two groups of four. */
-export const displayCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code);
 
 const ACCESS_CODE_PATTERN = new RegExp(`^[${ACCESS_CODE_ALPHABET}]{${ACCESS_CODE_LENGTH}}$`);
 const PASS_LINK_PATTERN = /\/pass\/([A-Za-z0-9_-]{16,64})\/?(?:[?#].*)?$/;
@@ -48,9 +41,6 @@ export const MAX_RECURRENCE_DAYS = 366;
  */
 export const REFUSAL_REASONS = ['unknown', 'cancelled', 'expired', 'not_today', 'already_used', 'do_not_admit', 'host_left'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
-
-export const VISITOR_TABS = ['all', 'today', 'upcoming', 'completed'] as const;
-export type VisitorTab = (typeof VISITOR_TABS)[number];
 
 export type VisitorAction = 'edit' | 'cancel' | 'share' | 'checkIn' | 'checkOut' | 'decide';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../server/db';
 import { toAppError } from '../../server/middleware/errors';
-import { TEXT_LIMITS } from '../../shared/schemas/common';
+import { TEXT_LIMITS } from '../../shared/limits';
 import { signedIn } from '../support/factories';
 import { client, testApp } from '../support/services';
 import type { InputCase, InputRequest } from './inputs/types';

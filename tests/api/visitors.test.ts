@@ -3,7 +3,8 @@ import { anonymiseVisitors, expireVisitors, refusalOf } from '../../server/comma
 import { db } from '../../server/db';
 import { transaction } from '../../server/db/transaction';
 import { User } from '../../server/models';
-import { ACCESS_CODE_ALPHABET, ANONYMISED_NAME } from '../../shared/schemas/visitors';
+import { ACCESS_CODE_ALPHABET } from '../../shared/access-codes';
+import { ANONYMISED_NAME } from '../../shared/schemas/visitors';
 import {
   createOrganization,
   createProperty,

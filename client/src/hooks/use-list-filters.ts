@@ -1,24 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
 import type { Page } from '@client/lib/api';
 
 /**
- * The filters of a list page, one zod schema per URL parameter. Each schema reads the raw text
- * (`null` when absent) and falls back to its default with `.catch()`, so a hand-edited or
+ * The filters of a list page, one reader per URL parameter: it takes the raw text (`null` when
+ * absent) and answers the filter's value, its default for anything else, so a hand-edited or
  * outdated link still opens the list:
  *
- *   const WORK_ORDER_FILTERS = {
- *     q: z.string().catch(''),
- *     status: z.enum(WORK_ORDER_STATUSES).nullable().catch(null),
- *     propertyId: z.coerce.number().int().positive().nullable().catch(null),
- *   };
+ *   const WORK_ORDER_FILTERS = { q: param.text, status: param.oneOf(WORK_ORDER_STATUSES), propertyId: param.id };
  *
  * Declare it once at module level (its identity is a dependency). `q` is the search box by
- * convention: it is not counted among the active filters.
+ * convention: it is not counted among the active filters. (Plain functions, not zod: a list
+ * page paints without the forms' validation library.)
  */
-export type FilterSchemas = Record<string, z.ZodType<string | number | boolean | null>>;
-export type FiltersOf<S extends FilterSchemas> = { [K in keyof S]: z.output<S[K]> };
+export type FilterParam<T extends string | number | boolean | null> = (raw: string | null) => T;
+export type FilterParams = Record<string, FilterParam<string | number | boolean | null>>;
+export type FiltersOf<S extends FilterParams> = { [K in keyof S]: ReturnType<S[K]> };
 
 const SEARCH_KEY = 'q';
 
@@ -27,10 +24,30 @@ const positive = (value: string | null) => {
   return Number.isSafeInteger(number) && number > 0 ? number : null;
 };
 
+function oneOf<const V extends readonly string[]>(values: V): FilterParam<V[number] | null>;
+function oneOf<const V extends readonly string[]>(values: V, fallback: V[number]): FilterParam<V[number]>;
+function oneOf(values: readonly string[], fallback: string | null = null): FilterParam<string | null> {
+  return (raw) => (raw !== null && values.includes(raw) ? raw : fallback);
+}
+
+/** The kinds of URL parameter a list filters by. */
+export const param = {
+  /** Free text (the search box): '' when absent. */
+  text: (raw: string | null) => raw ?? '',
+  /** Any text but the empty one, or null. */
+  nonEmpty: (raw: string | null) => raw || null,
+  /** One of the values, or the fallback (without one: null, no filter). */
+  oneOf,
+  /** A row's id (a positive integer), or null. */
+  id: positive,
+  /** A day as yyyy-mm-dd, or null. */
+  day: (raw: string | null) => (raw !== null && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null),
+};
+
 const byKey = (values: object) => values as Record<string, unknown>;
 
-const parseAll = <S extends FilterSchemas>(schemas: S, read: (key: string) => string | null) =>
-  Object.fromEntries(Object.entries(schemas).map(([key, schema]) => [key, schema.parse(read(key))])) as FiltersOf<S>;
+const parseAll = <S extends FilterParams>(readers: S, raw: (key: string) => string | null) =>
+  Object.fromEntries(Object.entries(readers).map(([key, reader]) => [key, reader(raw(key))])) as FiltersOf<S>;
 
 /**
  * A list's filters and page kept in the URL (`?q=&status=&page=`), so links, reloads and Back
@@ -38,10 +55,10 @@ const parseAll = <S extends FilterSchemas>(schemas: S, read: (key: string) => st
  * URL; history entries are replaced, not added, while the user types and filters. Other
  * parameters (`?action=upload`) are left alone.
  */
-export function useListFilters<S extends FilterSchemas>(schemas: S) {
+export function useListFilters<S extends FilterParams>(readers: S) {
   const [params, setParams] = useSearchParams();
-  const defaults = useMemo(() => parseAll(schemas, () => null), [schemas]);
-  const filters = useMemo(() => parseAll(schemas, (key) => params.get(key)), [schemas, params]);
+  const defaults = useMemo(() => parseAll(readers, () => null), [readers]);
+  const filters = useMemo(() => parseAll(readers, (key) => params.get(key)), [readers, params]);
   const page = positive(params.get('page')) ?? 1;
 
   // The router hands its updater the parameters of the last render, so a second change made
@@ -71,7 +88,7 @@ export function useListFilters<S extends FilterSchemas>(schemas: S) {
   /** Search and every filter back to their defaults (Clear filters). */
   const clear = useCallback(() => write({ ...defaults, page: null }), [write, defaults]);
 
-  const changed = Object.keys(schemas).filter((key) => byKey(filters)[key] !== byKey(defaults)[key]);
+  const changed = Object.keys(readers).filter((key) => byKey(filters)[key] !== byKey(defaults)[key]);
   return {
     filters,
     page,

@@ -1,11 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../../../shared/access-codes';
 import { LIVE_VISITOR_STATUSES } from '../../../shared/enums';
 import { messageText } from '../../../shared/messages';
 import { isAdministrator } from '../../../shared/permissions';
 import {
-  ACCESS_CODE_ALPHABET,
-  ACCESS_CODE_LENGTH,
   type VisitorCreateInput,
   type VisitorListQuery,
   type VisitorPatchInput,

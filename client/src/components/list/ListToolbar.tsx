@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCsvDownload } from '@client/hooks/use-csv-download';
 import { useScrollHint } from '@client/hooks/use-scroll-hint';
 import { useSyncedSearch } from '@client/hooks/use-synced-search';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 import './list.css';
 
 const SEARCH_DELAY_MS = 300;

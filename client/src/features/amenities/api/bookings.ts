@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
+import { param, type FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
 import { BOOKING_STATUSES } from '@shared/enums';
 import type { Amenity } from '@client/lib/types/amenity';
@@ -67,11 +66,11 @@ export function useFreeToday(amenities: Amenity[], from: Date, to: Date) {
 
 /** The administrators' list filters, kept in the URL. */
 export const BOOKING_FILTERS = {
-  tab: z.enum(['amenities', 'mine', 'manage']).catch('amenities'),
-  q: z.string().catch(''),
-  status: z.enum(BOOKING_STATUSES).nullable().catch(null),
-  amenityId: z.coerce.number().int().positive().nullable().catch(null),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null),
+  tab: param.oneOf(['amenities', 'mine', 'manage'], 'amenities'),
+  q: param.text,
+  status: param.oneOf(BOOKING_STATUSES),
+  amenityId: param.id,
+  from: param.day,
 };
 export type BookingFilters = FiltersOf<typeof BOOKING_FILTERS>;
 

@@ -14,7 +14,7 @@ import { isAdministrator } from '@shared/permissions';
 import { formatMoney, useFormatDate, useFormatDuration } from '@client/lib/format';
 import { bookingCost } from '@shared/bookings';
 import { addDays, dayStart, todayThere, zonedParts } from '@shared/time';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 import { useAvailability, useChangeBooking, useCreateBooking, type Amenity, type Booking, type Slot } from '../api/bookings';
 import { fullName } from '@shared/format';
 

@@ -7,7 +7,7 @@ import { DataList, type DataColumn } from '@client/components/list/DataList';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney, useFormatDate } from '@client/lib/format';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 import { BOOKINGS_PAGE_SIZE, useChangeBooking, type Booking, type PageQueryLike } from '../api/bookings';
 import { BookingStatusBadge } from './StatusBadge';
 

@@ -3,6 +3,7 @@ import { Button, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
+import { lazyDialog } from '@client/components/lazy-dialog';
 import { useCurrentUser } from '@client/lib/auth';
 import { usePropertyOptions } from '@client/lib/property-options';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
@@ -11,10 +12,12 @@ import { isAdministrator } from '@shared/permissions';
 import { addDays, dayStart, todayThere } from '@shared/time';
 import { BOOKING_FILTERS, BOOKINGS_PAGE_SIZE, useAmenityCatalog, useBookingList, useFreeToday, type Amenity, type Booking } from '../api/bookings';
 import { AmenityCards, openNow } from '../components/AmenityCards';
-import { BookingDialog } from '../components/BookingDialog';
 import { BookingList } from '../components/BookingLists';
 import { useBookingsLive } from '../lib/live';
 import '../amenities.css';
+
+// The booking form loads when first opened (components/lazy-dialog.tsx).
+const BookingDialog = lazyDialog(() => import('../components/BookingDialog').then((m) => m.BookingDialog), (p) => p.show);
 
 type Availability = 'all' | 'now' | 'full';
 

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
+import { param, type FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
-import { CHARGE_TYPES, PAYMENT_STATUSES } from '@shared/enums';
-import { CHARGE_FILTER_STATUSES } from '@shared/schemas/billing';
+import { CHARGE_FILTER_STATUSES, CHARGE_TYPES, PAYMENT_STATUSES } from '@shared/enums';
 import type { BillingSummary, BillingUnit, Charge, Payment, Statement } from './types';
 
 export const BILLING_PAGE_SIZE = 10;
@@ -12,24 +10,22 @@ export const BILLING_PAGE_SIZE = 10;
 export const billingQueryKey = () => ['billing'] as const;
 export const refreshBilling = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: billingQueryKey() });
 
-const positiveId = z.coerce.number().int().positive().nullable().catch(null);
-
 /** The charges list's filters as the URL keeps them. */
 export const CHARGE_FILTERS = {
-  q: z.string().catch(''),
-  status: z.enum(CHARGE_FILTER_STATUSES).nullable().catch(null),
-  type: z.enum(CHARGE_TYPES).nullable().catch(null),
-  propertyId: positiveId,
-  unitId: positiveId,
+  q: param.text,
+  status: param.oneOf(CHARGE_FILTER_STATUSES),
+  type: param.oneOf(CHARGE_TYPES),
+  propertyId: param.id,
+  unitId: param.id,
 };
 export type ChargeFilters = FiltersOf<typeof CHARGE_FILTERS>;
 
 /** The payments list's filters as the URL keeps them. */
 export const PAYMENT_FILTERS = {
-  q: z.string().catch(''),
-  status: z.enum(PAYMENT_STATUSES).nullable().catch(null),
-  propertyId: positiveId,
-  unitId: positiveId,
+  q: param.text,
+  status: param.oneOf(PAYMENT_STATUSES),
+  propertyId: param.id,
+  unitId: param.id,
 };
 export type PaymentFilters = FiltersOf<typeof PAYMENT_FILTERS>;
 

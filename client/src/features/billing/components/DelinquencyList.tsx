@@ -2,6 +2,7 @@ import { BellRing, FileDown, FileText, HandCoins, Handshake, Mail, PartyPopper, 
 import { useState } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '@client/components/lazy-dialog';
 import { DataList, type DataColumn } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar, type ToolbarTab } from '@client/components/list/ListToolbar';
 import { RowActionsMenu } from '@client/components/list/RowActionsMenu';
@@ -12,9 +13,11 @@ import { AGING_BUCKETS, type AgingBucket } from '@shared/billing';
 import type { DelinquencyRow } from '@shared/schemas/billing';
 import { BILLING_PAGE_SIZE } from '../api/queries';
 import { delinquencyFile, useDelinquency, type DelinquencyFilters } from '../api/plans';
-import { ReminderDialog } from './ReminderDialog';
-import { AgreementDialog } from './AgreementDialog';
-import { AgreementStatusBadge } from './UnitAgreements';
+import { AgreementStatusBadge } from './labels';
+
+// The dialogs' forms load when each first opens (components/lazy-dialog.tsx).
+const ReminderDialog = lazyDialog(() => import('./ReminderDialog').then((m) => m.ReminderDialog), (p) => p.rows !== null);
+const AgreementDialog = lazyDialog(() => import('./AgreementDialog').then((m) => m.AgreementDialog), (p) => p.target !== null);
 
 type ToolbarTabs = { label: string; value: string; items: ToolbarTab[]; onChange: (value: string) => void };
 

@@ -1,16 +1,15 @@
 import { Handshake } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
+import { Alert, Button, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney, useFormatDate } from '@client/lib/format';
-import type { AgreementStatus, AgreementView } from '@shared/schemas/agreements';
+import type { AgreementView } from '@shared/schemas/agreements';
 import { useCancelAgreement, useUnitAgreements } from '../api/agreements';
 import { AgreementDialog } from './AgreementDialog';
-
-const STATUS_VARIANTS: Record<AgreementStatus, string> = { active: 'primary', kept: 'success', broken: 'danger', cancelled: 'secondary' };
+import { AgreementStatusBadge } from './labels';
 
 /** A unit's payment agreements in its statement: each instalment, what was paid, and (administrators) cancel. */
 export function UnitAgreements({ unitId, name, manager }: { unitId: number | null; name: string; manager: boolean }) {
@@ -38,15 +37,6 @@ export function UnitAgreements({ unitId, name, manager }: { unitId: number | nul
         <AgreementCard key={agreement.id} agreement={agreement} manager={manager} />
       ))}
     </section>
-  );
-}
-
-export function AgreementStatusBadge({ status }: { status: AgreementStatus }) {
-  const { t } = useTranslation('collections');
-  return (
-    <Badge bg={STATUS_VARIANTS[status]} data-testid="agreement-status">
-      {t(`agreements.statuses.${status}`)}
-    </Badge>
   );
 }
 

@@ -7,7 +7,7 @@ import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
 import { formatMoney } from '@client/lib/format';
 import { ChargeWaiveSchema } from '@shared/schemas/billing';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 import { useWaiveCharge } from '../api/plans';
 import type { Charge } from '../api/types';
 

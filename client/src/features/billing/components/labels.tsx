@@ -1,10 +1,12 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@client/lib/format';
+import type { AgreementStatus } from '@shared/schemas/agreements';
 import type { Charge, Payment } from '../api/types';
 
 const CHARGE_BADGES = { overdue: 'danger', pending: 'warning', completed: 'success', failed: 'secondary', refunded: 'secondary' } as const;
 const PAYMENT_BADGES = { reported: 'warning', confirmed: 'success', rejected: 'danger', refunded: 'secondary' } as const;
+const AGREEMENT_BADGES: Record<AgreementStatus, string> = { active: 'primary', kept: 'success', broken: 'danger', cancelled: 'secondary' };
 
 /** Pendiente, Vencido (pending past its due date), Pagado... */
 export function ChargeStatusBadge({ charge }: { charge: Pick<Charge, 'status' | 'overdue'> }) {
@@ -33,5 +35,14 @@ export function SignedAmount({ centavos, sign }: { centavos: number; sign: '+' |
       {sign === '+' ? '+' : '−'}
       {formatMoney(centavos)}
     </span>
+  );
+}
+
+export function AgreementStatusBadge({ status }: { status: AgreementStatus }) {
+  const { t } = useTranslation('collections');
+  return (
+    <Badge bg={AGREEMENT_BADGES[status]} data-testid="agreement-status">
+      {t(`agreements.statuses.${status}`)}
+    </Badge>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@client/components/EmptyState';
+import { lazyDialog } from '@client/components/lazy-dialog';
 import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar, type ToolbarTab } from '@client/components/list/ListToolbar';
 import { RowActionsMenu, type RowAction } from '@client/components/list/RowActionsMenu';
@@ -16,9 +17,8 @@ import { useTabParam } from '@client/hooks/use-tab-param';
 import { toast } from '@client/components/toast/toast';
 import { formatMoney } from '@client/lib/format';
 import { useLiveEvents } from '@client/lib/live-events';
-import { CHARGE_TYPES, PAYMENT_STATUSES } from '@shared/enums';
+import { CHARGE_FILTER_STATUSES, CHARGE_TYPES, PAYMENT_STATUSES } from '@shared/enums';
 import { can } from '@shared/permissions';
-import { CHARGE_FILTER_STATUSES } from '@shared/schemas/billing';
 import {
   BILLING_PAGE_SIZE,
   CHARGE_FILTERS,
@@ -35,14 +35,17 @@ import {
 import type { BillingUnit, Charge, Payment } from '../api/types';
 import { BillingCards } from '../components/BillingCards';
 import { useChargeColumns, usePaymentColumns } from '../components/columns';
-import { CreateChargeDialog } from '../components/CreateChargeDialog';
 import { DelinquencyList } from '../components/DelinquencyList';
-import { SplitChargeDialog } from '../components/SplitChargeDialog';
-import { WaiveChargeDialog } from '../components/WaiveChargeDialog';
-import { RecordPaymentDialog, type PaymentStart } from '../components/RecordPaymentDialog';
-import { ReportTransferDialog } from '../components/ReportTransferDialog';
-import { ReviewPaymentDialog } from '../components/ReviewPaymentDialog';
-import { StatementDialog } from '../components/StatementDialog';
+import type { PaymentStart } from '../components/RecordPaymentDialog';
+
+// The dialogs' code (forms, zod, react-hook-form) loads when each first opens (components/lazy-dialog.tsx).
+const CreateChargeDialog = lazyDialog(() => import('../components/CreateChargeDialog').then((m) => m.CreateChargeDialog), (p) => p.show);
+const SplitChargeDialog = lazyDialog(() => import('../components/SplitChargeDialog').then((m) => m.SplitChargeDialog), (p) => p.show);
+const WaiveChargeDialog = lazyDialog(() => import('../components/WaiveChargeDialog').then((m) => m.WaiveChargeDialog), (p) => p.charge !== null);
+const RecordPaymentDialog = lazyDialog(() => import('../components/RecordPaymentDialog').then((m) => m.RecordPaymentDialog), (p) => p.show);
+const ReviewPaymentDialog = lazyDialog(() => import('../components/ReviewPaymentDialog').then((m) => m.ReviewPaymentDialog), (p) => p.payment !== null);
+const ReportTransferDialog = lazyDialog(() => import('../components/ReportTransferDialog').then((m) => m.ReportTransferDialog), (p) => p.show);
+const StatementDialog = lazyDialog(() => import('../components/StatementDialog').then((m) => m.StatementDialog), (p) => p.unitId !== null);
 
 type Tab = 'charges' | 'payments' | 'reported' | 'delinquency';
 

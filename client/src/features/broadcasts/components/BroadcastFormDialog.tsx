@@ -16,7 +16,7 @@ import { formatList, inZone } from '@client/lib/format';
 import { BROADCAST_CATEGORIES, BROADCAST_STATUSES } from '@shared/enums';
 import { messageText } from '@shared/messages';
 import { BroadcastSendSchema } from '@shared/schemas/broadcasts';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 import { useCreateBroadcasts } from '../api/create-broadcast';
 import { getBroadcast, type Broadcast } from '../api/get-broadcasts';
 import { useUpdateBroadcast } from '../api/update-broadcast';

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
+import { param, type FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
-import { DOCUMENT_CATEGORIES } from '@shared/enums';
-import { DOCUMENT_SHOW, type DocumentItem } from '@shared/schemas/documents';
+import { DOCUMENT_CATEGORIES, DOCUMENT_SHOW } from '@shared/enums';
+import type { DocumentItem } from '@shared/schemas/documents';
 
 /** Spec section 9: the documents table shows five per page. */
 export const DOCUMENTS_PAGE_SIZE = 5;
@@ -13,9 +12,9 @@ export type DocumentCategory = DocumentItem['category'];
 
 /** The table's filters as the URL keeps them (`?q=&category=&show=`), for useListFilters. */
 export const DOCUMENT_FILTERS = {
-  q: z.string().catch(''),
-  category: z.enum(DOCUMENT_CATEGORIES).nullable().catch(null),
-  show: z.enum(DOCUMENT_SHOW).catch('all'),
+  q: param.text,
+  category: param.oneOf(DOCUMENT_CATEGORIES),
+  show: param.oneOf(DOCUMENT_SHOW, 'all'),
 };
 
 /** What the table shows: the Show select, category, title search and page (1-based). */

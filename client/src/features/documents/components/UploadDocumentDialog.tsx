@@ -21,7 +21,7 @@ import { useUploadDocument } from '../api/upload-document';
 import { documentFileType, fileProblem, titleFromFileName } from '../lib/files';
 import { FileDropzone } from './FileDropzone';
 import { SharePicker } from './SharePicker';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 
 type UploadDocumentDialogProps = { show: boolean; onClose: () => void; defaultCategory: DocumentCategory | null };
 

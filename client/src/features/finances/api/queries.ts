@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
+import { param, type FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
 import { EXPENSE_STATUSES } from '@shared/finances';
 import type { Expense, ExpenseDetail, FinancesSummary, Fund, Supplier } from './types';
@@ -11,23 +10,20 @@ export const FINANCES_PAGE_SIZE = 20;
 export const financesQueryKey = () => ['finances'] as const;
 export const refreshFinances = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: financesQueryKey() });
 
-const positiveId = z.coerce.number().int().positive().nullable().catch(null);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null);
-
 /** The expense list's filters as the URL keeps them. */
 export const EXPENSE_FILTERS = {
-  q: z.string().catch(''),
-  propertyId: positiveId,
-  fundId: positiveId,
-  supplierId: positiveId,
-  category: z.string().min(1).nullable().catch(null),
-  status: z.enum(EXPENSE_STATUSES).nullable().catch(null),
-  from: day,
-  to: day,
+  q: param.text,
+  propertyId: param.id,
+  fundId: param.id,
+  supplierId: param.id,
+  category: param.nonEmpty,
+  status: param.oneOf(EXPENSE_STATUSES),
+  from: param.day,
+  to: param.day,
 };
 export type ExpenseFilters = FiltersOf<typeof EXPENSE_FILTERS>;
 
-export const SUPPLIER_FILTERS = { q: z.string().catch('') };
+export const SUPPLIER_FILTERS = { q: param.text };
 
 const filterQuery = ({ q, ...rest }: { q: string }) => ({ q: q.trim(), ...rest });
 const pageQuery = (page: number, pageSize = FINANCES_PAGE_SIZE) => ({ limit: pageSize, offset: (page - 1) * pageSize });

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
+import { param, type FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
 import { readAsBase64 } from '@client/lib/files';
 import { MAINTENANCE_PRIORITIES, MAINTENANCE_STATUSES, type MaintenanceStatus } from '@shared/enums';
@@ -20,12 +19,12 @@ export const MAINTENANCE_PAGE_SIZE = 10;
 
 /** The list's filters as the URL keeps them (`?q=&status=&priority=&propertyId=&assignedToId=&overdue=`). */
 export const MAINTENANCE_FILTERS = {
-  q: z.string().catch(''),
-  status: z.enum(MAINTENANCE_STATUSES).nullable().catch(null),
-  priority: z.enum(MAINTENANCE_PRIORITIES).nullable().catch(null),
-  propertyId: z.coerce.number().int().positive().nullable().catch(null),
-  assignedToId: z.coerce.number().int().positive().nullable().catch(null),
-  overdue: z.enum(['true']).nullable().catch(null),
+  q: param.text,
+  status: param.oneOf(MAINTENANCE_STATUSES),
+  priority: param.oneOf(MAINTENANCE_PRIORITIES),
+  propertyId: param.id,
+  assignedToId: param.id,
+  overdue: param.oneOf(['true']),
 };
 export type MaintenanceFilters = FiltersOf<typeof MAINTENANCE_FILTERS>;
 

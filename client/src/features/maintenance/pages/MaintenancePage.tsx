@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DataList } from '@client/components/list/DataList';
 import { FilterSelect, ListToolbar } from '@client/components/list/ListToolbar';
 import { PageHeader } from '@client/components/PageHeader';
+import { lazyDialog } from '@client/components/lazy-dialog';
 import { useCurrentUser } from '@client/lib/auth';
 import { PropertySelect } from '@client/components/form/PropertySelect';
 import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
@@ -19,11 +20,13 @@ import {
   useMaintenanceList,
   useMaintenanceSummary,
 } from '../api/maintenance';
-import { NewRequestDialog } from '../components/NewRequestDialog';
 import { JobButtons, RequestActionsMenu, useRequestColumns } from '../components/RequestColumns';
 import { StatusCards } from '../components/StatusCards';
 import { useMaintenanceLive } from '../lib/live';
 import '../maintenance.css';
+
+// The form (pickers, photos, zod) loads when first opened (components/lazy-dialog.tsx).
+const NewRequestDialog = lazyDialog(() => import('../components/NewRequestDialog').then((m) => m.NewRequestDialog), (p) => p.show);
 
 const TABS: Array<MaintenanceStatus | 'all'> = ['all', 'pending', 'in-progress', 'scheduled', 'completed'];
 

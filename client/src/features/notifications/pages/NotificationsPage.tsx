@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { Button, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
 import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
@@ -11,13 +10,13 @@ import { PageHeader } from '@client/components/PageHeader';
 import { Pager } from '@client/components/Pager';
 import { ListToolbar } from '@client/components/list/ListToolbar';
 import { toast } from '@client/components/toast/toast';
-import { useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
+import { param, useKeepPageInRange, useListFilters } from '@client/hooks/use-list-filters';
 import { errorMessage } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications, type Notification } from '../api/get-notifications';
 import { useMarkAllRead, useMarkNotification } from '../api/mark-notifications';
 
-const FILTERS = { filter: z.enum(['all', 'unread']).catch('all') };
+const FILTERS = { filter: param.oneOf(['all', 'unread'], 'all') };
 
 /**
  * /notifications: the inbox, newest first, all or only the unread (`?filter=unread`), paged

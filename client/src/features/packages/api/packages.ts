@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, withQuery } from '@client/lib/api';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
+import { param, type FiltersOf } from '@client/hooks/use-list-filters';
 import { PACKAGE_CARRIERS, PACKAGE_STATUSES } from '@shared/enums';
 import type { PackageView, PetView, PlateMatch, VehicleView } from '@shared/schemas/packages';
 
@@ -14,10 +13,10 @@ export const packagesQueryKey = () => ['packages'] as const;
 
 /** The administrators' log filters as the URL keeps them. */
 export const PACKAGE_FILTERS = {
-  q: z.string().catch(''),
-  status: z.enum(PACKAGE_STATUSES).nullable().catch(null),
-  carrier: z.enum(PACKAGE_CARRIERS).nullable().catch(null),
-  propertyId: z.coerce.number().int().positive().nullable().catch(null),
+  q: param.text,
+  status: param.oneOf(PACKAGE_STATUSES),
+  carrier: param.oneOf(PACKAGE_CARRIERS),
+  propertyId: param.id,
 };
 export type PackageFilters = FiltersOf<typeof PACKAGE_FILTERS>;
 const listQuery = ({ q, ...filters }: PackageFilters) => ({ q: q.trim(), ...filters });

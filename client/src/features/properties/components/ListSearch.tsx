@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 
 type ListSearchProps = { label: string; placeholder: string; value: string; onChange: (value: string) => void; className?: string };
 

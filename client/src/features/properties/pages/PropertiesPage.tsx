@@ -18,7 +18,7 @@ import { PropertiesTabs } from '@client/components/PropertiesTabs';
 import { PropertyCard } from '../components/PropertyCard';
 import { usePropertyLiveUpdates } from '../lib/live';
 import '../properties.css';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 
 const SEARCH_DELAY_MS = 300;
 

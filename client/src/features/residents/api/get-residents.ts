@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { FiltersOf } from '@client/hooks/use-list-filters';
+import { param, type FiltersOf } from '@client/hooks/use-list-filters';
 import { api, withQuery } from '@client/lib/api';
 import { RESIDENT_STATUSES } from '@shared/enums';
 import type { Resident } from '@client/lib/types/resident';
@@ -10,9 +9,9 @@ export const RESIDENTS_PAGE_SIZE = 10;
 
 /** The directory's filters as the URL keeps them (`?q=&status=&propertyId=`), for useListFilters. */
 export const RESIDENT_FILTERS = {
-  q: z.string().catch(''),
-  status: z.enum(RESIDENT_STATUSES).nullable().catch(null),
-  propertyId: z.coerce.number().int().positive().nullable().catch(null),
+  q: param.text,
+  status: param.oneOf(RESIDENT_STATUSES),
+  propertyId: param.id,
 };
 
 /** What the directory shows: search, status and property filters, page (1-based). */

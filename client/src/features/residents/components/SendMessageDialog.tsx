@@ -10,9 +10,8 @@ import { useLastShown } from '@client/hooks/use-last-shown';
 import { NoticeSchema } from '@shared/schemas/residents';
 import { useSendResidentMessage } from '../api/save-resident';
 import type { Resident } from '@client/lib/types/resident';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 import { fullName } from '@shared/format';
-
 
 /** Send Message: a title and a message, delivered to the resident as a direct notice. */
 export function SendMessageDialog({ resident, onClose }: { resident: Resident | null; onClose: () => void }) {

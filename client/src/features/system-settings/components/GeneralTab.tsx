@@ -8,7 +8,7 @@ import { TextField } from '@client/components/form/TextField';
 import { LANGUAGES } from '@shared/enums';
 import { SettingsUpdateSchema, type SystemSettings } from '@shared/schemas/settings';
 import { useSaveTab } from './use-save-tab';
-import { TEXT_LIMITS } from '@shared/schemas/common';
+import { TEXT_LIMITS } from '@shared/limits';
 import { formatTaxId } from '@shared/finances';
 
 const FIELDS = ['appName', 'companyName', 'appDescription', 'contactEmail', 'contactPhone', 'rnc', 'language'] as const;

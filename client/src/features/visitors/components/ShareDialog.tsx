@@ -3,7 +3,8 @@ import { Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage } from '@client/lib/api';
-import { displayCode, firstNameOf } from '@shared/schemas/visitors';
+import { displayCode } from '@shared/access-codes';
+import { firstNameOf } from '@shared/schemas/visitors';
 import { usePatchVisitor, type VisitorView } from '../api/visitors';
 import { passAddress, whatsappShare } from '../lib/share';
 

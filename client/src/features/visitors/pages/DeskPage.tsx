@@ -6,19 +6,23 @@ import { EmptyState } from '@client/components/EmptyState';
 import { ErrorCard } from '@client/components/ErrorCard';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
+import { lazyDialog } from '@client/components/lazy-dialog';
 import { UnitSelect } from '@client/components/form/PropertyUnitFields';
 import { SubmitButton } from '@client/components/form/SubmitButton';
 import { toast } from '@client/components/toast/toast';
 import { errorMessage, isApiError } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 import { VISIT_TYPES } from '@shared/enums';
-import { displayCode, type VisitorEventPayload } from '@shared/schemas/visitors';
+import { displayCode } from '@shared/access-codes';
+import type { VisitorEventPayload } from '@shared/schemas/visitors';
 import { useCheck, useDeskProperties, useDeskToday, useHostUnits, useLookup, useWalkIn, type DeskVerdict, type VisitorView } from '../api/visitors';
 import { VisitTypeBadge } from '../components/Badges';
-import { ScanDialog } from '../components/ScanDialog';
 import { useVisitorsLive } from '../lib/live';
 import { passDays } from '../lib/pass-days';
 import '../visitors.css';
+
+// The camera's scanner loads when first opened (components/lazy-dialog.tsx).
+const ScanDialog = lazyDialog(() => import('../components/ScanDialog').then((m) => m.ScanDialog), (p) => p.show);
 
 /**
  * /visitors/desk, for a tablet at the guardhouse (administrators and security staff): scan the

@@ -9,7 +9,7 @@ import { useBranding } from '@client/lib/branding';
 import { isApiError } from '@client/lib/api';
 import { useFormatDate } from '@client/lib/format';
 import { isLiveVisitor } from '@shared/enums';
-import { displayCode } from '@shared/schemas/visitors';
+import { displayCode } from '@shared/access-codes';
 import { dayOf } from '@shared/time';
 import { usePublicPass } from '../api/visitors';
 import { VisitorStatusBadge } from '../components/Badges';

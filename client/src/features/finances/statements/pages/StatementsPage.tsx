@@ -1,13 +1,12 @@
 import { Building2 } from 'lucide-react';
 import { Col, Form, Nav, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { todayThere } from '@shared/time';
 import { EmptyState } from '@client/components/EmptyState';
 import { Loading } from '@client/components/Loading';
 import { PageHeader } from '@client/components/PageHeader';
 import { PropertySelect } from '@client/components/form/PropertySelect';
-import { useListFilters } from '@client/hooks/use-list-filters';
+import { param, useListFilters } from '@client/hooks/use-list-filters';
 import { usePropertyParam } from '../../components/usePropertyParam';
 import { FinancesNav } from '../../FinancesNav';
 import { AccountsView } from '../components/AccountsView';
@@ -16,14 +15,13 @@ import { BalanceSheetView, IncomeStatementView, TrialBalanceView } from '../comp
 
 const VIEWS = ['trial', 'balance', 'income', 'journal', 'accounts'] as const;
 type View = (typeof VIEWS)[number];
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null);
 
 /** What the URL keeps: the statement shown, the period, the journal's account (the property: usePropertyParam). */
 const STATEMENT_FILTERS = {
-  view: z.enum(VIEWS).catch('trial'),
-  from: day,
-  to: day,
-  accountId: z.coerce.number().int().positive().nullable().catch(null),
+  view: param.oneOf(VIEWS, 'trial'),
+  from: param.day,
+  to: param.day,
+  accountId: param.id,
 };
 
 /**
