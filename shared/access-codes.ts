@@ -6,4 +6,4 @@ export const ACCESS_CODE_LENGTH = 8;
 /** A code as people type it: spaces and dashes dropped, upper case. */
 export const normalizeCode = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
 /** A code as shown: two groups of four. */
-export const displayCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code);
+export const displayCode = (code: string) => (code.length === ACCESS_CODE_LENGTH ? `${code.slice(0, 4)}-${code.slice(4)}` : code);

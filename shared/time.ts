@@ -99,6 +99,9 @@ export function dayClock(day: string, timeZone: string): (minutes: number) => Da
   return (minutes) => new Date(midnight + minutes * 60_000);
 }
 
+/** A calendar day as written: yyyy-mm-dd. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
 /** `count` days from a day 'YYYY-MM-DD' (negative: before it): the same in every zone. */
 export function addDays(day: string, count: number) {
   const [y, m, d] = day.slice(0, 10).split('-').map(Number);

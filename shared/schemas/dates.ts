@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayEnd, dayStart } from '../time';
+import { DAY_PATTERN, dayEnd, dayStart } from '../time';
 
 /**
  * The one way a request gives a day or an instant. A day is 'YYYY-MM-DD' and exists on the
@@ -15,7 +15,6 @@ export const LAST_DAY = '2100-12-31';
 const FIRST_INSTANT = dayStart(FIRST_DAY).getTime();
 const LAST_INSTANT = dayEnd(LAST_DAY).getTime();
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /** Whether 'YYYY-MM-DD' (of years 1900..2100) is a day of the calendar. */
@@ -29,11 +28,11 @@ const inDayRange = (day: string) => day >= FIRST_DAY && day <= LAST_DAY;
 const inInstantRange = (instant: Date) => instant.getTime() >= FIRST_INSTANT && instant.getTime() <= LAST_INSTANT;
 
 type Reading<T> = T | 'invalid' | 'out_of_range';
-const readDay = (value: string): Reading<string> => (!DAY.test(value) ? 'invalid' : !inDayRange(value) ? 'out_of_range' : isCalendarDay(value) ? value : 'invalid');
+const readDay = (value: string): Reading<string> => (!DAY_PATTERN.test(value) ? 'invalid' : !inDayRange(value) ? 'out_of_range' : isCalendarDay(value) ? value : 'invalid');
 
 function readInstant(value: Date | string, bareDay: boolean): Reading<Date> {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'invalid' : inInstantRange(value) ? value : 'out_of_range';
-  if (bareDay && DAY.test(value)) {
+  if (bareDay && DAY_PATTERN.test(value)) {
     const day = readDay(value);
     return day === 'invalid' || day === 'out_of_range' ? day : dayStart(day);
   }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Page } from '@client/lib/api';
+import { DAY_PATTERN } from '@shared/time';
 
 /**
  * The filters of a list page, one reader per URL parameter: it takes the raw text (`null` when
@@ -41,7 +42,7 @@ export const param = {
   /** A row's id (a positive integer), or null. */
   id: positive,
   /** A day as yyyy-mm-dd, or null. */
-  day: (raw: string | null) => (raw !== null && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null),
+  day: (raw: string | null) => (raw !== null && DAY_PATTERN.test(raw) ? raw : null),
 };
 
 const byKey = (values: object) => values as Record<string, unknown>;
